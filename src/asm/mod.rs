@@ -1,0 +1,1 @@
+//! The assembler: period programme sheets and symbolic source to machine images.

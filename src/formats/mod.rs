@@ -1,0 +1,3 @@
+//! File formats: machine images, teleprinter tapes, drum images.
+
+pub mod image;

@@ -1,0 +1,13 @@
+//! mark1: a beat-accurate emulator of the Ferranti Mark 1 (Manchester, 1951), with an
+//! assembler, native reference engines for chess and draughts, and drivers that run
+//! Prinz's mate-in-two solver (1951) and Strachey's draughts player (1952) on the
+//! emulated machine.
+//!
+//! Layout: [`machine`] is the computer and its peripherals and knows nothing of games or
+//! terminals; [`formats`] reads and writes images, tapes and drum files; [`asm`] is the
+//! assembler; [`reference`] holds the native engines.
+
+pub mod asm;
+pub mod formats;
+pub mod machine;
+pub mod reference;

@@ -1,0 +1,1 @@
+//! Native reference engines for Strachey's draughts and Prinz's chess.
