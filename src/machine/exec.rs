@@ -360,7 +360,7 @@ impl Machine {
             21 => OutputOrder::LetterShift,
             24 => {
                 // O: clear P75-P79 and put the next tape character there.
-                let Some(ch) = self.reader.next() else {
+                let Some(ch) = self.reader.read_char() else {
                     self.halt = Some(Stop::ReaderEmpty { line });
                     return None;
                 };

@@ -28,7 +28,7 @@ impl Reader {
 
     /// The next character, or `None` when the tape has run out.
     #[inline]
-    pub fn next(&mut self) -> Option<u8> {
+    pub fn read_char(&mut self) -> Option<u8> {
         let c = self.tape.get(self.pos).copied()?;
         self.pos += 1;
         Some(c)

@@ -12,6 +12,7 @@ pub mod code;
 pub mod drum;
 mod exec;
 pub mod io;
+pub mod report;
 pub mod rng;
 pub mod store;
 pub mod timing;
