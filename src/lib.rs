@@ -8,6 +8,7 @@
 //! assembler; [`reference`] holds the native engines.
 
 pub mod asm;
+pub mod console;
 pub mod formats;
 pub mod machine;
 pub mod reference;

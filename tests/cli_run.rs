@@ -45,16 +45,16 @@ fn run_prints_summary_and_json() {
         text.contains("dynamic stop (jump to itself) at line D/ (9)"),
         "{text}"
     );
-    assert!(text.contains("instructions         63"), "{text}");
-    assert!(text.contains("beats                344"), "{text}");
+    assert!(text.contains("instructions         62"), "{text}");
+    assert!(text.contains("beats                340"), "{text}");
 
     let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
         .args(["run", path.to_str().unwrap(), "--json"])
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    assert_eq!(v["instructions"], 63);
-    assert_eq!(v["beats"], 344);
+    assert_eq!(v["instructions"], 62);
+    assert_eq!(v["beats"], 340);
     assert_eq!(v["stop"]["reason"], "dynamic_stop");
     assert_eq!(v["stop"]["line"], 9);
 

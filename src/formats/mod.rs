@@ -1,3 +1,5 @@
 //! File formats: machine images, teleprinter tapes, drum images.
 
+pub mod drm;
 pub mod image;
+pub mod tape;

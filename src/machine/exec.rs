@@ -64,8 +64,8 @@ impl Machine {
         let extra = match self.order(f, s, actual, line, base) {
             Some(e) => e,
             None => {
-                // Not obeyed (no tape, or a stop on an unassigned code): control is put
-                // back so that continuing obeys the same line again.
+                // Not obeyed (no tape, a dynamic stop, or a stop on an unassigned code):
+                // control is put back so that continuing obeys the same line again.
                 self.c = (line + 1023) & 1023;
                 return;
             }
@@ -185,34 +185,19 @@ impl Machine {
                 self.b_sign = self.b[b] >> 19 == 1;
             }
             // --- control transfers (Prinz §14): C := t, or C := C + t ---
-            44 => {
-                let t = st.read(s);
-                self.jump(t, line)
-            }
-            46 => {
-                let t = st.read(s);
-                self.jump(line + t, line)
-            }
-            40 => {
-                if !self.a_sign() {
-                    self.jump(self.store.read(s), line)
-                }
-            }
-            56 => {
-                if !self.a_sign() {
-                    self.jump(line + self.store.read(s), line)
-                }
-            }
-            32 => {
-                if !self.b_sign {
+            44 | 46 | 40 | 56 | 32 | 48 => {
+                let taken = match f {
+                    40 | 56 => !self.a_sign(),
+                    32 | 48 => !self.b_sign,
+                    _ => true,
+                };
+                if taken {
                     let t = self.store.read(s);
-                    self.jump(t, line)
-                }
-            }
-            48 => {
-                if !self.b_sign {
-                    let t = self.store.read(s);
-                    self.jump(line + t, line)
+                    // /Q /M /O are relative to the line of the jump.
+                    let rel = if f == 46 || f == 56 || f == 48 { line } else { 0 };
+                    if !self.jump(rel + t, line) {
+                        return None;
+                    }
                 }
             }
             // --- special operational (Prinz §20, §13) ---
@@ -253,20 +238,25 @@ impl Machine {
         Some(0)
     }
 
-    /// Loads control with `t` (10 bits); the next prepulse goes to t + 1. Detects a jump
-    /// to itself and a hoot loop (a `/V` just before the jump, jumped back to).
+    /// Loads control with `t` (10 bits); the next prepulse goes to t + 1. A jump to
+    /// itself, or back to a `/V` just before it (a continuous hoot), is a dynamic stop:
+    /// the jump is not obeyed (nor counted, as SimH counts) and `false` is returned, so
+    /// that continuing obeys it again.
     #[inline]
-    fn jump(&mut self, t: u32, line: u32) {
+    fn jump(&mut self, t: u32, line: u32) -> bool {
         let t = t & 1023;
-        self.c = t;
         let next = (t + 1) & 1023;
         if self.config.stop_on_dynamic {
             if next == line {
                 self.halt = Some(Stop::DynamicStop { line });
+                return false;
             } else if next == ((line + 1023) & 1023) && (self.store.read(next) >> 14) & 63 == 60 {
                 self.halt = Some(Stop::HootStop { line });
+                return false;
             }
         }
+        self.c = t;
+        true
     }
 
     /// KAC held: A is lost after each order that writes it, the A-sign flip-flop keeping
