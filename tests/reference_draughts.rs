@@ -268,14 +268,26 @@ fn strategy1_takes_material_and_breaks_ties_reproducibly() {
 }
 
 #[test]
-fn strategy2_sees_through_the_sacrifice() {
-    // White man on 6 (Strachey) about to crown; Black cannot stop it.
-    let p = Position::from_fen("B:W7:B13,14,20").unwrap();
-    let r = best(
+fn strategy1_sacrifices_to_delay_a_king_strategy2_does_not() {
+    // Strachey 1952, Fig. 3 situation: White's man on Strachey 5 will crown next move.
+    // Strategy 1 (3 plies, king 3) offers the man on 17 (17-22, taken by 26x17) to delay it;
+    // strategy 2 (captures followed, king 2½) sees the crowning after the exchange.
+    let p = Position::from_fen("B:W6,27:B9,18").unwrap();
+    let s1 = best(&p, &SearchParams::strategy1(3), &mut Xorshift(3));
+    let chosen = &s1.moves[s1.chosen.unwrap()];
+    assert_eq!((chosen.mv.strachey().as_str(), chosen.value), ("17-22", -8));
+    let s2 = best(
         &p,
         &SearchParams::strategy2(4, KING_2_HALF),
-        &mut Xorshift(7),
+        &mut Xorshift(3),
     );
-    assert!(r.chosen.is_some());
-    assert_eq!(r.moves.len(), legal_moves(&p).len());
+    let chosen = &s2.moves[s2.chosen.unwrap()];
+    assert_ne!(chosen.mv.strachey(), "17-22");
+    assert_eq!(chosen.value, -12); // two men against a man and a king of 2½
+    let sac = s2
+        .moves
+        .iter()
+        .find(|e| e.mv.strachey() == "17-22")
+        .unwrap();
+    assert!(sac.value < chosen.value);
 }
