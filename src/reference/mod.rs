@@ -1,1 +1,37 @@
 //! Native reference engines for Strachey's draughts and Prinz's chess.
+//!
+//! These engines follow the period programs' rules, representation and move order closely
+//! enough that the emulated programs can be checked against them move for move:
+//!
+//! - [`draughts`]: English draughts on Strachey's three 32-bit words B, W and K, with his
+//!   move types and generation order and his two strategies (Strachey 1952; Faster than
+//!   Thought ch. 25).
+//! - [`chess`]: Prinz's restricted chess on a 10×10 board with a-table and b-table, and his
+//!   mate-in-two turn structure W1/B1/W2/B2 (Prinz, "Robot Chess", 1952).
+//! - [`cli`]: the `mark1 ref …` subcommands as a library piece.
+//!
+//! See `docs/reference-engines.md` for the reasoning behind each choice.
+
+pub mod chess;
+pub mod cli;
+pub mod draughts;
+
+/// Errors of the reference engines and their command-line front end.
+#[derive(Debug, thiserror::Error)]
+pub enum RefError {
+    /// A draughts FEN or square could not be read.
+    #[error(transparent)]
+    Draughts(#[from] draughts::DraughtsError),
+    /// A chess FEN could not be read.
+    #[error(transparent)]
+    Chess(#[from] chess::ChessError),
+    /// A command-line argument was out of range.
+    #[error("invalid argument: {0}")]
+    Argument(String),
+    /// Writing the output failed.
+    #[error("output error: {0}")]
+    Io(#[from] std::io::Error),
+    /// JSON serialisation failed.
+    #[error("JSON error: {0}")]
+    Json(#[from] serde_json::Error),
+}
