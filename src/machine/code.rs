@@ -21,15 +21,15 @@
 
 /// The 32 teleprint characters in value order 0–31 (Prinz §2(7)).
 pub const TELEPRINT: [char; 32] = [
-    '/', 'E', '@', 'A', ':', 'S', 'I', 'U', '½', 'D', 'R', 'J', 'N', 'F', 'C', 'K', 'T', 'Z',
-    'L', 'W', 'H', 'Y', 'P', 'Q', 'O', 'B', 'G', '"', 'M', 'X', 'V', '£',
+    '/', 'E', '@', 'A', ':', 'S', 'I', 'U', '½', 'D', 'R', 'J', 'N', 'F', 'C', 'K', 'T', 'Z', 'L',
+    'W', 'H', 'Y', 'P', 'Q', 'O', 'B', 'G', '"', 'M', 'X', 'V', '£',
 ];
 
 /// The same 32 characters with the ASCII stand-ins `#` for `½` and `$` for `£`, as
 /// used in SimH's files and in our ASCII outputs.
 pub const TELEPRINT_ASCII: [char; 32] = [
-    '/', 'E', '@', 'A', ':', 'S', 'I', 'U', '#', 'D', 'R', 'J', 'N', 'F', 'C', 'K', 'T', 'Z',
-    'L', 'W', 'H', 'Y', 'P', 'Q', 'O', 'B', 'G', '"', 'M', 'X', 'V', '$',
+    '/', 'E', '@', 'A', ':', 'S', 'I', 'U', '#', 'D', 'R', 'J', 'N', 'F', 'C', 'K', 'T', 'Z', 'L',
+    'W', 'H', 'Y', 'P', 'Q', 'O', 'B', 'G', '"', 'M', 'X', 'V', '$',
 ];
 
 /// Mask of a 20-bit short line.
