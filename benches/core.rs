@@ -1,8 +1,65 @@
-use criterion::{criterion_group, criterion_main, Criterion};
+//! Core speed: a long compute loop (Prinz §18's scalar product run over and over) and a
+//! magnetic-transfer-heavy loop, with full beat accounting.
+//! Run: `cargo bench --bench core`; figures in docs/performance.md.
 
-fn placeholder(c: &mut Criterion) {
-    c.bench_function("noop", |b| b.iter(|| 1 + 1));
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use mark1::machine::code::{instruction, parse_addr, parse_line};
+use mark1::machine::{Budget, Config, Machine};
+
+/// Prinz §18's scalar-product loop, restarted for ever by a jump from line 7 to line 1.
+fn compute_loop() -> Machine {
+    let mut m = Machine::new(Config::default());
+    for (a, w) in [
+        ("E/", "@/T:"),
+        ("@/", "VEQO"),
+        ("A/", "/IUK"),
+        (":/", "/UUF"),
+        ("S/", "£EQG"),
+        ("I/", "E//T"),
+        ("VE", "V///"),
+        ("£E", "@///"),
+    ] {
+        m.store
+            .write(parse_addr(a).unwrap(), parse_line(w).unwrap());
+    }
+    m.store.write(7, instruction(40, 0, 44)); // /P via line 40 (holds 0): back to line 1
+    for i in 0..32 {
+        m.store.write(192 + i, 1234 + i);
+        m.store.write(224 + i, 77 * i);
+    }
+    m
 }
 
-criterion_group!(benches, placeholder);
+/// A loop that reads a track, checks it and writes it back, forever.
+fn transfer_loop() -> Machine {
+    let mut m = Machine::new(Config::default());
+    m.store.write(1, instruction(20, 0, 8)); // read track 5 into page 2
+    m.store.write(2, instruction(21, 0, 8)); // read-like check (success skips to 5)
+    m.store.write(5, instruction(22, 0, 8)); // write page 2 to track 6
+    m.store.write(6, instruction(23, 0, 44)); // back to 1
+    m.store.write(20, 5 | (4 << 15));
+    m.store.write(21, 5 | (4 << 10) | (4 << 15));
+    m.store.write(22, 6 | (8 << 10) | (4 << 15));
+    m
+}
+
+fn bench(c: &mut Criterion) {
+    const N: u64 = 5_000_000;
+    let mut g = c.benchmark_group("core");
+    g.throughput(Throughput::Elements(N));
+    g.sample_size(20);
+    g.bench_function("compute_loop_5M_instructions", |b| {
+        let mut m = compute_loop();
+        b.iter(|| m.run(Budget::instructions(N)))
+    });
+    const T: u64 = 100_000;
+    g.throughput(Throughput::Elements(T));
+    g.bench_function("transfer_loop_100k_instructions", |b| {
+        let mut m = transfer_loop();
+        b.iter(|| m.run(Budget::instructions(T)))
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
 criterion_main!(benches);

@@ -1,0 +1,290 @@
+//! Peripherals: the tape reader, the teleprinter (page printer) and tape punch behind
+//! the output staticisor, and the hooter.
+
+use super::code::TELEPRINT;
+use serde::Serialize;
+
+/// The photoelectric tape reader: 5-hole tape, one character (0–31) per row.
+#[derive(Clone, Debug, Default)]
+pub struct Reader {
+    tape: Vec<u8>,
+    pos: usize,
+}
+
+impl Reader {
+    /// Replaces the tape in the reader (values are taken mod 32).
+    pub fn load(&mut self, codes: &[u8]) {
+        self.tape = codes.iter().map(|c| c & 31).collect();
+        self.pos = 0;
+    }
+
+    /// Splices more tape on after what is left (as loading the next tape when the
+    /// reader has run out).
+    pub fn feed(&mut self, codes: &[u8]) {
+        self.tape.drain(..self.pos);
+        self.pos = 0;
+        self.tape.extend(codes.iter().map(|c| c & 31));
+    }
+
+    /// The next character, or `None` when the tape has run out.
+    #[inline]
+    pub fn read_char(&mut self) -> Option<u8> {
+        let c = self.tape.get(self.pos).copied()?;
+        self.pos += 1;
+        Some(c)
+    }
+
+    /// Characters left on the tape.
+    pub fn remaining(&self) -> usize {
+        self.tape.len() - self.pos
+    }
+}
+
+/// One output order as carried out (Prinz §26: T, Z, L, W, H, Y).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum OutputOrder {
+    /// T: print (and punch) the 5-bit character.
+    Char(u8),
+    /// Z: space.
+    Space,
+    /// L: carriage return.
+    CarriageReturn,
+    /// W: line feed.
+    LineFeed,
+    /// H: figure shift.
+    FigureShift,
+    /// Y: letter shift.
+    LetterShift,
+}
+
+impl OutputOrder {
+    /// Space, CR and LF hold up computation while carried out (Prinz §26(37)).
+    pub fn holds_computation(self) -> bool {
+        matches!(
+            self,
+            OutputOrder::Space | OutputOrder::CarriageReturn | OutputOrder::LineFeed
+        )
+    }
+
+    /// The order in the notation of SimH's `rawout` files: a T order as its letter-shift
+    /// glyph (ASCII stand-ins `#`, `$`), the others as `{Z}` `{L}` `{W}` `{H}` `{Y}`.
+    pub fn raw(self) -> String {
+        match self {
+            OutputOrder::Char(c) => super::code::TELEPRINT_ASCII[(c & 31) as usize].to_string(),
+            OutputOrder::Space => "{Z}".into(),
+            OutputOrder::CarriageReturn => "{L}".into(),
+            OutputOrder::LineFeed => "{W}".into(),
+            OutputOrder::FigureShift => "{H}".into(),
+            OutputOrder::LetterShift => "{Y}".into(),
+        }
+    }
+}
+
+/// The figure-shift glyph of a 5-bit code (Prinz §26(15)–(22)): `/E@A:SIU½D` print
+/// 0–9, `MPFQ` print `- + . =`; `"` and `£` print themselves (SimH's table); other codes
+/// have no known glyph and print `~`. Z, L, W, Y are functions (space, CR, LF, letter
+/// shift) and are handled by the printer, not here.
+pub fn figure_glyph(c: u8) -> char {
+    match c & 31 {
+        0 => '0',
+        1 => '1',
+        2 => '2',
+        3 => '3',
+        4 => '4',
+        5 => '5',
+        6 => '6',
+        7 => '7',
+        8 => '8',
+        9 => '9',
+        28 => '-',
+        22 => '+',
+        13 => '.',
+        23 => '=',
+        27 => '"',
+        31 => '£',
+        _ => '~',
+    }
+}
+
+/// The teleprinter and punch behind the output staticisor.
+///
+/// Output is two-stage (Prinz §26(5)–(9)): an output order *sets up* its action and
+/// *carries out* the one set up by the previous output order. The setting survives KEC.
+/// The paper is rendered as text: CR returns the carriage, LF starts a new text line
+/// and keeps the carriage column (the next character is preceded by that many spaces).
+#[derive(Clone, Debug, Default)]
+pub struct Teleprinter {
+    /// Last 5-bit character set up for output or read from tape (read by the check
+    /// order B).
+    pub staticisor: u8,
+    /// The order set up and not yet carried out.
+    pub pending: Option<OutputOrder>,
+    /// Printer in figure shift.
+    pub figure_shift: bool,
+    /// Printer switched on (console switch; Prinz §26(10)).
+    pub printer_on: bool,
+    /// Punch switched on.
+    pub punch_on: bool,
+    paper: String,
+    col: usize,
+    pad: usize,
+    carried: Vec<OutputOrder>,
+    punched: Vec<u8>,
+}
+
+impl Teleprinter {
+    /// A teleprinter with the printer on and the punch off.
+    pub fn new() -> Teleprinter {
+        Teleprinter {
+            printer_on: true,
+            ..Default::default()
+        }
+    }
+
+    /// Carries out one order: prints it (if the printer is on) and punches T characters
+    /// (if the punch is on). Every order is recorded in [`Teleprinter::orders`].
+    pub fn carry_out(&mut self, o: OutputOrder) {
+        self.carried.push(o);
+        if let OutputOrder::Char(c) = o {
+            if self.punch_on {
+                self.punched.push(c & 31);
+            }
+        }
+        if !self.printer_on {
+            return;
+        }
+        match o {
+            OutputOrder::Space => self.put(' '),
+            OutputOrder::CarriageReturn => {
+                self.col = 0;
+                self.pad = 0;
+            }
+            OutputOrder::LineFeed => {
+                self.paper.push('\n');
+                self.pad = self.col;
+            }
+            OutputOrder::FigureShift => self.figure_shift = true,
+            OutputOrder::LetterShift => self.figure_shift = false,
+            OutputOrder::Char(c) => {
+                let c = c & 31;
+                if !self.figure_shift {
+                    self.put(TELEPRINT[c as usize]);
+                } else {
+                    match c {
+                        17 => self.carry_out_fn(OutputOrder::Space),
+                        18 => self.carry_out_fn(OutputOrder::CarriageReturn),
+                        19 => self.carry_out_fn(OutputOrder::LineFeed),
+                        21 => self.figure_shift = false,
+                        _ => self.put(figure_glyph(c)),
+                    }
+                }
+            }
+        }
+    }
+
+    fn carry_out_fn(&mut self, o: OutputOrder) {
+        // A printer function selected by a T character in figure shift: printed only.
+        let punch = std::mem::replace(&mut self.punch_on, false);
+        let n = self.carried.len();
+        self.carry_out(o);
+        self.carried.truncate(n);
+        self.punch_on = punch;
+    }
+
+    fn put(&mut self, ch: char) {
+        for _ in 0..self.pad {
+            self.paper.push(' ');
+        }
+        self.pad = 0;
+        self.paper.push(ch);
+        self.col += 1;
+    }
+
+    /// The printed paper as text (`\n` between lines).
+    pub fn paper(&self) -> &str {
+        &self.paper
+    }
+
+    /// Every order carried out so far, in order.
+    pub fn orders(&self) -> &[OutputOrder] {
+        &self.carried
+    }
+
+    /// The orders carried out, plus the one still set up, in SimH's `rawout` notation
+    /// (a newline after each `{W}`).
+    pub fn raw_text(&self, include_pending: bool) -> String {
+        let mut s = String::new();
+        let pending = if include_pending { self.pending } else { None };
+        for o in self.carried.iter().copied().chain(pending) {
+            s.push_str(&o.raw());
+            if o == OutputOrder::LineFeed {
+                s.push('\n');
+            }
+        }
+        s
+    }
+
+    /// The 5-bit codes punched so far.
+    pub fn punched(&self) -> &[u8] {
+        &self.punched
+    }
+
+    /// Clears the paper, the order log and the punched tape (not the shift, staticisor
+    /// or pending order: those are machine state).
+    pub fn clear_output(&mut self) {
+        self.paper.clear();
+        self.carried.clear();
+        self.punched.clear();
+        self.col = 0;
+        self.pad = 0;
+    }
+}
+
+/// The hooter: each `/V` sends one pulse to the loudspeaker (Prinz §20(8)–(9)).
+#[derive(Clone, Debug, Default)]
+pub struct Hooter {
+    /// Beat number of each hoot, up to [`Hooter::MAX_RECORDED`] of them.
+    pub beats: Vec<u64>,
+    /// Total hoots, recorded or not.
+    pub count: u64,
+}
+
+impl Hooter {
+    /// Hoots whose beat number is kept (enough for minutes of sound).
+    pub const MAX_RECORDED: usize = 1 << 22;
+
+    /// Records a hoot at beat `beat`.
+    pub fn hoot(&mut self, beat: u64) {
+        self.count += 1;
+        if self.beats.len() < Self::MAX_RECORDED {
+            self.beats.push(beat);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn paper_rendering() {
+        let mut t = Teleprinter::new();
+        for o in [
+            OutputOrder::Char(1),
+            OutputOrder::Space,
+            OutputOrder::FigureShift,
+            OutputOrder::Char(3),
+            OutputOrder::Char(13),
+            OutputOrder::LetterShift,
+            OutputOrder::CarriageReturn,
+            OutputOrder::LineFeed,
+            OutputOrder::Char(16),
+            OutputOrder::LineFeed,
+            OutputOrder::Char(1),
+        ] {
+            t.carry_out(o);
+        }
+        assert_eq!(t.paper(), "E 3.\nT\n E");
+        assert_eq!(t.raw_text(false), "E{Z}{H}AF{Y}{L}{W}\nT{W}\nE");
+    }
+}
