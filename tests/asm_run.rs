@@ -126,3 +126,16 @@ fn booted_from_tape_and_loaded_as_image_end_the_same() {
         assert!(b > d);
     }
 }
+
+#[test]
+fn boot_tape_survives_both_file_forms() {
+    use mark1::formats::tape;
+    let rows = asm("programs/hello.m1").tape().unwrap();
+    let text = tape::write_pt_text(&rows).unwrap();
+    assert_eq!(tape::read_pt_text(text.as_bytes()).unwrap(), rows);
+    assert_eq!(
+        tape::read_raw(&tape::write_raw(&rows).unwrap()).unwrap(),
+        rows
+    );
+    assert_eq!(tape::read_any(&rows).unwrap(), rows);
+}
