@@ -142,7 +142,7 @@ pub fn write_pt_text(rows: &[u8]) -> Result<String, TapeError> {
             s.push_str("\r\n");
         }
     }
-    if rows.len() % 68 != 0 {
+    if !rows.len().is_multiple_of(68) {
         s.push_str("\r\n");
     }
     Ok(s)
