@@ -1,14 +1,19 @@
 //! `mark1`: the command-line front end. Clap commands only; the work is in the library.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{anyhow, bail, Context, Result};
 use clap::{Parser, Subcommand, ValueEnum};
-use mark1::formats::image::Image;
+use mark1::asm::{self, boot, Selection};
+use mark1::console::Session;
+use mark1::formats::{drm, image::Image, tape};
 use mark1::machine::report::RunReport;
-use mark1::machine::{Budget, Config, Machine, RngKind, Timing};
-use std::path::PathBuf;
+use mark1::machine::{Budget, Config, Machine, RngKind, Stop, Timing};
+use mark1::reference::cli::RefCommand;
+use std::io::Write;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-/// A beat-accurate emulator of the Ferranti Mark 1 (Manchester, 1951).
+/// A beat-accurate emulator of the Ferranti Mark 1 (Manchester, 1951), with an
+/// assembler and native reference engines for Prinz's chess and Strachey's draughts.
 #[derive(Parser)]
 #[command(name = "mark1", version, about)]
 struct Cli {
@@ -18,10 +23,32 @@ struct Cli {
 
 #[derive(Subcommand)]
 enum Command {
-    /// Run a machine image until it stops, print the teleprinter output and a summary.
+    /// Run a program (assembler source, image, or a boot tape) until the machine stops;
+    /// print the teleprinter output and a summary.
     ///
-    /// Example: `mark1 run programs/hello.m1i --max-beats 1000000 --json`
+    /// Example: `mark1 run programs/hello.m1` or `mark1 run --tape hello.tape --json`
     Run(RunArgs),
+    /// Assemble a source file into a machine image (and optionally a listing, a boot
+    /// tape, a SimH drum image).
+    ///
+    /// Example: `mark1 asm programs/prinz15.m1 -o prinz15.m1i --listing prinz15.lst`
+    Asm(AsmArgs),
+    /// Disassemble an image (or source) in period notation with function names.
+    ///
+    /// Example: `mark1 disasm prinz15.m1i --page 0`
+    Disasm(DisasmArgs),
+    /// Work the machine from a script of console commands, as an operator would (kec,
+    /// set h, kac, tape, go, expect, …; see docs/console.md).
+    ///
+    /// Example: `mark1 console --drum SchemeA.drm --script start.con`
+    Console(ConsoleArgs),
+    /// Native reference engines (draughts and Prinz-rules chess).
+    ///
+    /// Example: `mark1 ref chess mate2 --fen "5Kbk/6pp/6P1/8/8/8/8/7R w - - 0 1"`
+    Ref {
+        #[command(subcommand)]
+        cmd: RefCommand,
+    },
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -36,17 +63,6 @@ enum TimingArg {
     Simh,
 }
 
-impl TimingArg {
-    fn timing(self) -> Timing {
-        match self {
-            TimingArg::Prinz => Timing::prinz(),
-            TimingArg::Brooker => Timing::brooker(),
-            TimingArg::Turing => Timing::turing(),
-            TimingArg::Simh => Timing::simh(),
-        }
-    }
-}
-
 #[derive(Clone, Copy, ValueEnum)]
 enum RngArg {
     /// Our own seeded generator.
@@ -55,49 +71,163 @@ enum RngArg {
     Simh,
 }
 
+/// Options shared by everything that builds a machine.
 #[derive(clap::Args)]
-struct RunArgs {
-    /// Machine image (`.m1i`).
-    file: PathBuf,
-    /// Stop after this many beats (240 µs each).
-    #[arg(long, default_value_t = 250_000_000)]
-    max_beats: u64,
+struct MachineArgs {
     /// Seed of the /W random generator.
     #[arg(long, default_value_t = 1951)]
     seed: u64,
     /// Which generator feeds /W.
     #[arg(long, value_enum, default_value_t = RngArg::Mark1)]
     rng: RngArg,
-    /// Timing profile.
+    /// Timing profile (docs/timing.md).
     #[arg(long, value_enum, default_value_t = TimingArg::Prinz)]
     timing: TimingArg,
+}
+
+impl MachineArgs {
+    fn config(&self) -> Config {
+        Config {
+            timing: match self.timing {
+                TimingArg::Prinz => Timing::prinz(),
+                TimingArg::Brooker => Timing::brooker(),
+                TimingArg::Turing => Timing::turing(),
+                TimingArg::Simh => Timing::simh(),
+            },
+            seed: self.seed,
+            rng: match self.rng {
+                RngArg::Mark1 => RngKind::Mark1,
+                RngArg::Simh => RngKind::Simh,
+            },
+            ..Config::default()
+        }
+    }
+}
+
+#[derive(clap::Args)]
+struct RunArgs {
+    /// Assembler source (`.m1`) or machine image (`.m1i`).
+    #[arg(required_unless_present = "tape")]
+    file: Option<PathBuf>,
+    /// Boot the period way from this tape (`.pt.txt` or raw) through the initial
+    /// routine in roms/: H = ////, KEC, prepulse.
+    #[arg(long, conflicts_with = "file")]
+    tape: Option<PathBuf>,
+    /// Stop after this many beats (240 µs each).
+    #[arg(long, default_value_t = 250_000_000)]
+    max_beats: u64,
+    #[command(flatten)]
+    machine: MachineArgs,
     /// Print the summary as one JSON object (printer output included).
     #[arg(long)]
     json: bool,
 }
 
-fn main() -> Result<()> {
-    let cli = Cli::parse();
-    match cli.command {
-        Command::Run(a) => run(a),
+#[derive(clap::Args)]
+struct AsmArgs {
+    /// Source file.
+    source: PathBuf,
+    /// Write the machine image here.
+    #[arg(short, long)]
+    output: Option<PathBuf>,
+    /// Write the listing (period notation beside the source) here.
+    #[arg(long)]
+    listing: Option<PathBuf>,
+    /// Write the program as a boot tape (`.pt.txt` text) for the initial routine here.
+    #[arg(long)]
+    tape: Option<PathBuf>,
+    /// Write the drum as a SimH drum image (`.drm`), the program's store loaded by the
+    /// initial routine's convention: see docs/assembler.md.
+    #[arg(long)]
+    drm: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct DisasmArgs {
+    /// Machine image (or source, assembled first).
+    file: PathBuf,
+    /// Only this store page (0-7).
+    #[arg(long, conflicts_with = "track")]
+    page: Option<u8>,
+    /// Only this drum track (0-255).
+    #[arg(long)]
+    track: Option<u8>,
+}
+
+#[derive(clap::Args)]
+struct ConsoleArgs {
+    /// The console script (one command per line).
+    #[arg(long)]
+    script: PathBuf,
+    /// Attach this SimH drum image first.
+    #[arg(long)]
+    drum: Option<PathBuf>,
+    /// Put this tape in the reader first.
+    #[arg(long)]
+    tape: Option<PathBuf>,
+    /// Load this program (source or image) into the store first.
+    #[arg(long)]
+    program: Option<PathBuf>,
+    /// Resolve the script's relative file names against this folder (default: the
+    /// script's own folder).
+    #[arg(long)]
+    base: Option<PathBuf>,
+    /// Write the printer output here instead of standard output.
+    #[arg(long)]
+    printer: Option<PathBuf>,
+    #[command(flatten)]
+    machine: MachineArgs,
+}
+
+fn main() -> std::process::ExitCode {
+    match dispatch(Cli::parse()) {
+        Ok(()) => std::process::ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {e:#}");
+            std::process::ExitCode::FAILURE
+        }
     }
 }
 
+fn dispatch(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Run(a) => run(a),
+        Command::Asm(a) => assemble(a),
+        Command::Disasm(a) => disassemble(a),
+        Command::Console(a) => console(a),
+        Command::Ref { cmd } => {
+            let stdout = std::io::stdout();
+            let mut out = stdout.lock();
+            mark1::reference::cli::run(&cmd, &mut out)?;
+            Ok(())
+        }
+    }
+}
+
+/// Reads a program: an image if the file says so, otherwise assembler source.
+fn load_program(path: &Path) -> Result<Image> {
+    let text =
+        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    if text.starts_with("MARK1-IMAGE") {
+        return Image::parse(&text).with_context(|| format!("{}", path.display()));
+    }
+    asm::assemble_file(path)
+        .map(|a| a.image)
+        .map_err(|e| anyhow!("{e}"))
+}
+
+fn read_tape(path: &Path) -> Result<Vec<u8>> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    tape::read_any(&bytes).with_context(|| format!("{}", path.display()))
+}
+
 fn run(a: RunArgs) -> Result<()> {
-    let text = std::fs::read_to_string(&a.file)
-        .with_context(|| format!("cannot read {}", a.file.display()))?;
-    let image = Image::parse(&text).with_context(|| format!("{}", a.file.display()))?;
-    let config = Config {
-        timing: a.timing.timing(),
-        seed: a.seed,
-        rng: match a.rng {
-            RngArg::Mark1 => RngKind::Mark1,
-            RngArg::Simh => RngKind::Simh,
-        },
-        ..Config::default()
-    };
-    let mut m = Machine::new(config);
-    m.load_image(&image);
+    let mut m = Machine::new(a.machine.config());
+    match (&a.file, &a.tape) {
+        (Some(f), _) => m.load_image(&load_program(f)?),
+        (None, Some(t)) => boot::prepare(&mut m, &read_tape(t)?),
+        (None, None) => bail!("give a program file or --tape"),
+    }
     let t0 = Instant::now();
     let stop = m.run(Budget::beats(a.max_beats));
     let mut report = RunReport::new(&m, stop);
@@ -112,8 +242,87 @@ fn run(a: RunArgs) -> Result<()> {
         println!("---");
         print!("{}", report.summary());
     }
-    if matches!(stop, mark1::machine::Stop::Unassigned { .. }) {
+    if matches!(stop, Stop::Unassigned { .. }) {
         bail!("stopped on an unassigned function");
     }
     Ok(())
+}
+
+fn assemble(a: AsmArgs) -> Result<()> {
+    let assembly = asm::assemble_file(&a.source).map_err(|e| anyhow!("{e}"))?;
+    // Build everything before writing anything, so that an error writes nothing.
+    let tape_text = match &a.tape {
+        Some(_) => Some(tape::write_pt_text(&assembly.tape()?)?),
+        None => None,
+    };
+    let drm_bytes = a.drm.as_ref().map(|_| {
+        let mut m = Machine::new(Config::default());
+        m.load_image(&assembly.image);
+        drm::write_drm(m.drum.words())
+    });
+    if let Some(o) = &a.output {
+        std::fs::write(o, assembly.image.to_text())
+            .with_context(|| format!("cannot write {}", o.display()))?;
+    }
+    if let Some(l) = &a.listing {
+        std::fs::write(l, assembly.listing())
+            .with_context(|| format!("cannot write {}", l.display()))?;
+    }
+    if let (Some(t), Some(text)) = (&a.tape, tape_text) {
+        std::fs::write(t, text).with_context(|| format!("cannot write {}", t.display()))?;
+    }
+    if let (Some(d), Some(bytes)) = (&a.drm, drm_bytes) {
+        std::fs::write(d, bytes).with_context(|| format!("cannot write {}", d.display()))?;
+    }
+    if a.output.is_none() && a.listing.is_none() && a.tape.is_none() && a.drm.is_none() {
+        print!("{}", assembly.image.to_text());
+    }
+    Ok(())
+}
+
+fn disassemble(a: DisasmArgs) -> Result<()> {
+    let img = load_program(&a.file)?;
+    let sel = match (a.page, a.track) {
+        (Some(p), _) if p < 8 => Selection::Page(p),
+        (Some(p), _) => bail!("page {p} does not exist (0-7)"),
+        (None, Some(t)) => Selection::Track(t),
+        (None, None) => Selection::All,
+    };
+    print!("{}", asm::disasm(&img, sel));
+    Ok(())
+}
+
+fn console(a: ConsoleArgs) -> Result<()> {
+    let script = std::fs::read_to_string(&a.script)
+        .with_context(|| format!("cannot read {}", a.script.display()))?;
+    let base = a
+        .base
+        .clone()
+        .unwrap_or_else(|| a.script.parent().map(Path::to_path_buf).unwrap_or_default());
+    let mut m = Machine::new(a.machine.config());
+    if let Some(p) = &a.program {
+        m.load_image(&load_program(p)?);
+    }
+    let mut session = Session::new(m, base);
+    if let Some(d) = &a.drum {
+        session.attach_drum(d).map_err(|e| anyhow!(e))?;
+    }
+    if let Some(t) = &a.tape {
+        session.load_tape_file(t).map_err(|e| anyhow!(e))?;
+    }
+    let result = session.run_script(&a.script.display().to_string(), &script, &mut |msg| {
+        eprintln!("{msg}");
+    });
+    let paper = session.machine.printer_text().to_string();
+    match &a.printer {
+        Some(p) => {
+            std::fs::write(p, &paper).with_context(|| format!("cannot write {}", p.display()))?
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(paper.as_bytes())?;
+            out.flush()?;
+        }
+    }
+    result.map_err(|e| anyhow!("{e}"))
 }

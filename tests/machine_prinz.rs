@@ -171,7 +171,10 @@ fn start_procedure_loads_track_0_into_page_0() {
     assert_eq!(m.beats(), 138);
     let stop = m.run(Budget::beats(10_000));
     assert_eq!(stop, Stop::DynamicStop { line: 3 });
-    assert_eq!(m.stats.instructions, 2, "//, line 2 (the loop stop at 3 is not obeyed)");
+    assert_eq!(
+        m.stats.instructions, 2,
+        "//, line 2 (the loop stop at 3 is not obeyed)"
+    );
 }
 
 /// Same seed, same program: identical store and beat count; another seed differs.

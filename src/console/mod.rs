@@ -239,7 +239,10 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             let text: String = a[1..].concat();
             let mut codes = Vec::new();
             for c in text.chars() {
-                codes.push(crate::formats::tape::pt_value(c).ok_or_else(|| format!("`{c}` is not a tape character"))?);
+                codes.push(
+                    crate::formats::tape::pt_value(c)
+                        .ok_or_else(|| format!("`{c}` is not a tape character"))?,
+                );
             }
             Command::Feed(codes)
         }
@@ -259,8 +262,12 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             2 => Command::Step(number(a[1])?),
             _ => return Err("`step` takes at most one argument".into()),
         },
-        "break" => want(2).and_then(|_| parse_line_addr(a[1])).map(Command::Break)?,
-        "unbreak" => want(2).and_then(|_| parse_line_addr(a[1])).map(Command::Unbreak)?,
+        "break" => want(2)
+            .and_then(|_| parse_line_addr(a[1]))
+            .map(Command::Break)?,
+        "unbreak" => want(2)
+            .and_then(|_| parse_line_addr(a[1]))
+            .map(Command::Unbreak)?,
         "expect" => want(2).map(|_| Command::Expect(args[1].clone()))?,
         "limit" => want(2).and_then(|_| number(a[1])).map(Command::Limit)?,
         "print" => want(1).map(|_| Command::Print)?,
@@ -284,7 +291,8 @@ fn expand(path: &str) -> Result<String, String> {
                 .unwrap_or(after.len());
             (&after[..j], &after[j..])
         };
-        let v = std::env::var(name).map_err(|_| format!("environment variable {name} is not set"))?;
+        let v =
+            std::env::var(name).map_err(|_| format!("environment variable {name} is not set"))?;
         out.push_str(&v);
         rest = tail;
     }
@@ -333,7 +341,11 @@ impl Session {
 
     fn path(&self, p: &str) -> Result<PathBuf, String> {
         let p = PathBuf::from(expand(p)?);
-        Ok(if p.is_absolute() { p } else { self.base.join(p) })
+        Ok(if p.is_absolute() {
+            p
+        } else {
+            self.base.join(p)
+        })
     }
 
     /// Attaches a drum image file.
@@ -341,7 +353,8 @@ impl Session {
     /// # Errors
     /// The file cannot be read or is not a drum image (with the reason).
     pub fn attach_drum(&mut self, file: &Path) -> Result<(), String> {
-        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let bytes =
+            std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
         let words = read_drm(&bytes).map_err(|e| format!("{}: {e}", file.display()))?;
         self.machine.drum.load_words(&words);
         Ok(())
@@ -353,7 +366,8 @@ impl Session {
     /// # Errors
     /// The file cannot be read or is malformed (with the reason).
     pub fn load_tape_file(&mut self, file: &Path) -> Result<(), String> {
-        let bytes = std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let bytes =
+            std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
         let rows = crate::formats::tape::read_any(&bytes)
             .map_err(|e| format!("{}: {e}", file.display()))?;
         self.machine.load_tape(&rows);
@@ -451,7 +465,10 @@ impl Session {
                 let s = self.go();
                 self.machine.breaks.on_hoot = false;
                 if !matches!(s, Stop::Hoot { .. } | Stop::HootStop { .. }) {
-                    return Err(format!("the machine stopped ({}) without hooting", describe_stop(&s)));
+                    return Err(format!(
+                        "the machine stopped ({}) without hooting",
+                        describe_stop(&s)
+                    ));
                 }
             }
             Command::Step(n) => {
@@ -556,7 +573,10 @@ mod tests {
         assert_eq!(parse_command("go until hoot"), Ok(Command::GoUntilHoot));
         assert_eq!(parse_command("break FS"), Ok(Command::Break(13 + 5 * 32)));
         assert_eq!(parse_command("break 41"), Ok(Command::Break(41)));
-        assert_eq!(parse_command("feed K VS @"), Ok(Command::Feed(vec![15, 30, 5, 2])));
+        assert_eq!(
+            parse_command("feed K VS @"),
+            Ok(Command::Feed(vec![15, 30, 5, 2]))
+        );
         assert_eq!(parse_command("# a comment"), Ok(Command::Nothing));
         assert_eq!(
             parse_command("expect \"a \\\"b\\\"\""),

@@ -194,7 +194,11 @@ impl Machine {
                 if taken {
                     let t = self.store.read(s);
                     // /Q /M /O are relative to the line of the jump.
-                    let rel = if f == 46 || f == 56 || f == 48 { line } else { 0 };
+                    let rel = if f == 46 || f == 56 || f == 48 {
+                        line
+                    } else {
+                        0
+                    };
                     if !self.jump(rel + t, line) {
                         return None;
                     }
