@@ -136,8 +136,8 @@ struct AsmArgs {
     /// Write the program as a boot tape (`.pt.txt` text) for the initial routine here.
     #[arg(long)]
     tape: Option<PathBuf>,
-    /// Write the drum as a SimH drum image (`.drm`), the program's store loaded by the
-    /// initial routine's convention: see docs/assembler.md.
+    /// Write a bootable SimH drum image (`.drm`): the program's pages on spare tracks
+    /// and a loader on track 0, so that H = ////, KEC, run starts it (docs/assembler.md).
     #[arg(long)]
     drm: Option<PathBuf>,
 }
@@ -255,11 +255,16 @@ fn assemble(a: AsmArgs) -> Result<()> {
         Some(_) => Some(tape::write_pt_text(&assembly.tape()?)?),
         None => None,
     };
-    let drm_bytes = a.drm.as_ref().map(|_| {
-        let mut m = Machine::new(Config::default());
-        m.load_image(&assembly.image);
-        drm::write_drm(m.drum.words())
-    });
+    let drm_bytes = match &a.drm {
+        Some(_) => {
+            let mut m = Machine::new(Config::default());
+            for (&(t, h), ht) in &asm::drum_boot::bootable_drum(&assembly.image)? {
+                m.drum.set_half_track(u32::from(t), u32::from(h), ht);
+            }
+            Some(drm::write_drm(m.drum.words()))
+        }
+        None => None,
+    };
     if let Some(o) = &a.output {
         std::fs::write(o, assembly.image.to_text())
             .with_context(|| format!("cannot write {}", o.display()))?;

@@ -10,6 +10,7 @@
 
 pub mod boot;
 mod disasm;
+pub mod drum_boot;
 mod parse;
 
 pub use disasm::{disasm, Selection};

@@ -1,0 +1,113 @@
+//! `mark1 console`: a program written by `mark1 asm --drm` boots the period way (H =
+//! ////, KEC, run) and prints what `mark1 run` prints; a failing `expect` or an
+//! exhausted budget ends the script with an error naming the line.
+
+use std::process::Command;
+
+fn mark1(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(args)
+        .output()
+        .unwrap()
+}
+
+fn tmp(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("mark1-console-{}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join(name)
+}
+
+#[test]
+fn asm_drm_boots_in_console_like_run() {
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/hello.m1");
+    let drm = tmp("hello.drm");
+    let out = mark1(&["asm", src, "--drm", drm.to_str().unwrap()]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(std::fs::metadata(&drm).unwrap().len(), 131_072);
+
+    let script = tmp("boot.con");
+    std::fs::write(&script, "kec\nset h ////\ngo\nexpect \"HELLO WORLD\"\n").unwrap();
+    let out = mark1(&[
+        "console",
+        "--drum",
+        drm.to_str().unwrap(),
+        "--script",
+        script.to_str().unwrap(),
+    ]);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let console_paper = String::from_utf8(out.stdout).unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("stop: dynamic stop"), "{err}");
+
+    let out = mark1(&["run", src, "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(console_paper, v["printed"].as_str().unwrap());
+    assert_eq!(console_paper, "\nHELLO WORLD");
+}
+
+#[test]
+fn failing_expect_and_budget_are_errors_with_the_line() {
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/hello.m1");
+    let script = tmp("bad.con");
+    std::fs::write(&script, "go\nexpect \"GOODBYE\"\n").unwrap();
+    let out = mark1(&[
+        "console",
+        "--program",
+        src,
+        "--script",
+        script.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("bad.con:2: `expect \"GOODBYE\"`"), "{err}");
+
+    std::fs::write(&script, "limit 100\ngo\n").unwrap();
+    let out = mark1(&[
+        "console",
+        "--program",
+        src,
+        "--script",
+        script.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("bad.con:2: `go`: the machine did not stop within 100 beats"),
+        "{err}"
+    );
+
+    std::fs::write(&script, "set h QQQ\n").unwrap();
+    let out = mark1(&["console", "--script", script.to_str().unwrap()]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(err.contains("bad.con:1: cannot read `set h QQQ`"), "{err}");
+}
+
+#[test]
+fn malformed_drum_is_refused_with_the_reason() {
+    let drm = tmp("short.drm");
+    std::fs::write(&drm, [0u8; 100]).unwrap();
+    let script = tmp("noop.con");
+    std::fs::write(&script, "kec\n").unwrap();
+    let out = mark1(&[
+        "console",
+        "--drum",
+        drm.to_str().unwrap(),
+        "--script",
+        script.to_str().unwrap(),
+    ]);
+    assert!(!out.status.success());
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("must be exactly 131072 bytes") && err.contains("has 100"),
+        "{err}"
+    );
+}
