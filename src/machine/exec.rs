@@ -32,7 +32,7 @@ pub const UNASSIGNED: u64 = bits(&[3, 15, 39, 43, 45, 47, 55, 57, 50, 54, 58, 62
 impl Machine {
     /// One prepulse (Prinz §7(7)–(16)): C := C + 1, fetch the presumptive instruction,
     /// B-modify it (§17(6)–(10)), obey it, and charge its beats.
-    #[inline]
+    #[inline(always)]
     pub(super) fn obey(&mut self) {
         let (line, presumptive) = if self.console.kcc_held {
             // Clear control held: PI stays //// and each prepulse obeys H (§21(21)).
