@@ -12,7 +12,7 @@ fn root() -> std::path::PathBuf {
 }
 
 fn machine(program: &str) -> Machine {
-    let img = mark1::asm::assemble_file(&root().join(program)).expect("assembles");
+    let img = mark1::asm::assemble_file(root().join(program)).expect("assembles");
     let mut m = Machine::new(Config::default());
     m.load_image(&img.image);
     m
