@@ -196,6 +196,7 @@ impl Debugger {
     /// (stepping from a breakpoint obeys that instruction).
     pub fn step_one(&mut self) -> Option<Stop> {
         let line = (self.session.machine.c + 1) & 1023;
+        self.last_stop = None;
         let s = self.session.step_one();
         self.session.messages.clear();
         self.session.stops.clear();
@@ -279,6 +280,7 @@ impl Debugger {
     /// Starts a run at the present speed (interactive), or, headless, runs until the
     /// machine stops or the session's beat limit is spent.
     pub fn start(&mut self) {
+        self.last_stop = None;
         if self.interactive {
             self.running = true;
             self.pace = None;
