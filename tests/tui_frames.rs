@@ -174,3 +174,28 @@ fn hoot_wav_fundamental() {
     );
     assert!((f1 - 347.2).abs() < 4.0, "first note {f1} Hz");
 }
+
+/// Real speed follows the beat clock: half a second of wall time is about 2 083 beats
+/// (240 µs each). The bounds are wide, for a loaded host.
+#[test]
+fn real_speed_paces_to_the_beat_clock() {
+    let img = mark1::asm::assemble_file(root().join("programs/prinz15.m1")).unwrap();
+    let mut m = Machine::new(Config {
+        stop_on_dynamic: false, // loop at D/ for ever, as the real machine does
+        ..Config::default()
+    });
+    m.load_image(&img.image);
+    let mut d = Debugger::new(Session::new(m, root()), "prinz15");
+    d.interactive = true;
+    d.command("run").unwrap();
+    let t0 = std::time::Instant::now();
+    while t0.elapsed().as_millis() < 500 {
+        d.tick(std::time::Instant::now());
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    d.tick(t0 + std::time::Duration::from_millis(500));
+    let beats = d.session.machine.stats.beats;
+    assert!((1800..=2200).contains(&beats), "{beats} beats in 0.5 s");
+    d.command("stop").unwrap();
+    assert!(!d.running);
+}

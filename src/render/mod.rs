@@ -31,9 +31,9 @@ impl TubePage {
 /// Pixel size of one tube's square in the PNG.
 pub const TUBE_PX: usize = 480;
 /// Horizontal pitch of the spots in the PNG, in pixels.
-const DIGIT_PITCH: f32 = 8.5;
+const DIGIT_PITCH: f32 = 7.0;
 /// Vertical pitch of the lines in the PNG, in pixels.
-const LINE_PITCH: f32 = 11.0;
+const LINE_PITCH: f32 = 9.5;
 
 /// The two large tubes side by side as a PNG (RGB, `2 × 480 + 3 × 20` by `480 + 40`
 /// pixels), drawn as the photographs show them: a round dark-green face, each line of
@@ -90,7 +90,7 @@ fn draw_tube(px: &mut [[f32; 3]], w: usize, ox: f32, oy: f32, t: &TubePage) {
         }
     }
     let col_w = 20.0 * DIGIT_PITCH;
-    let gap = 34.0;
+    let gap = 24.0;
     let x0 = cx - (2.0 * col_w + gap) / 2.0;
     let rows = 34.0; // marker, a blank line, 32 lines
     let y0 = cy - rows * LINE_PITCH / 2.0;
@@ -98,7 +98,7 @@ fn draw_tube(px: &mut [[f32; 3]], w: usize, ox: f32, oy: f32, t: &TubePage) {
         for d in 0..20 {
             let sx = x + d as f32 * DIGIT_PITCH + DIGIT_PITCH / 2.0;
             if (word >> d) & 1 == 1 {
-                spot(px, w, sx - 2.6, sx + 2.6, y, 1.0);
+                spot(px, w, sx - 2.0, sx + 2.0, y, 1.0);
             } else {
                 spot(px, w, sx, sx, y, 0.35);
             }
@@ -115,7 +115,7 @@ fn draw_tube(px: &mut [[f32; 3]], w: usize, ox: f32, oy: f32, t: &TubePage) {
 /// Adds a glowing segment from (x1, y) to (x2, y) of peak brightness `peak`.
 fn spot(px: &mut [[f32; 3]], w: usize, x1: f32, x2: f32, y: f32, peak: f32) {
     let h = px.len() / w;
-    let sigma = 1.3f32;
+    let sigma = 1.1f32;
     let reach = 5.0f32;
     let ylo = (y - reach).max(0.0) as usize;
     let yhi = ((y + reach) as usize).min(h - 1);
