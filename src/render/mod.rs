@@ -160,27 +160,30 @@ pub fn hoot_wav(beats: &[u64], end_beat: u64) -> Vec<u8> {
     let beat_s = crate::machine::timing::BEAT_MICROSECONDS * 1e-6;
     let seconds = (end_beat as f64 * beat_s).min(MAX_WAV_SECONDS);
     let n = (seconds * sr).ceil() as usize;
-    // The pulse train, as the fraction of each sample covered by a pulse.
-    let mut x = vec![0.0f64; n];
-    for &b in beats {
+    // The pulse train, as the fraction of each sample covered by a pulse, computed
+    // sample by sample (beats ascend) so that a long sound needs no second buffer.
+    let pulse = |b: u64| {
         let t0 = b as f64 * beat_s * sr;
-        let t1 = t0 + beat_s * sr;
-        if t0 >= n as f64 {
-            break;
-        }
-        let mut i = t0.floor() as usize;
-        while (i as f64) < t1 && i < n {
-            let lo = t0.max(i as f64);
-            let hi = t1.min(i as f64 + 1.0);
-            x[i] += (hi - lo).max(0.0);
-            i += 1;
-        }
-    }
+        (t0, t0 + beat_s * sr)
+    };
     let rc = 1.0 / (2.0 * std::f64::consts::PI * 20.0);
     let alpha = rc / (rc + 1.0 / sr);
     let mut samples = Vec::with_capacity(n);
     let (mut prev_x, mut prev_y) = (0.0, 0.0);
-    for &xi in &x {
+    let mut first = 0usize;
+    for i in 0..n {
+        let (lo, hi) = (i as f64, i as f64 + 1.0);
+        while first < beats.len() && pulse(beats[first]).1 <= lo {
+            first += 1;
+        }
+        let mut xi = 0.0;
+        for &b in &beats[first..] {
+            let (t0, t1) = pulse(b);
+            if t0 >= hi {
+                break;
+            }
+            xi += (t1.min(hi) - t0.max(lo)).max(0.0);
+        }
         let y = alpha * (prev_y + xi - prev_x);
         prev_x = xi;
         prev_y = y;

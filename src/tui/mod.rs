@@ -311,10 +311,15 @@ impl Debugger {
         match self.speed {
             Speed::Real => {
                 let target = b0 + (secs * 1e6 / BEAT_MICROSECONDS) as u64;
-                // Never obey more than 50 000 a frame; a host that falls behind slips.
-                if self
-                    .advance(50_000, target.max(m.stats.beats + 1), first)
-                    .is_none()
+                // The first tick obeys at least the instruction a run starts at (it may
+                // hold a breakpoint, passed over). Never more than 50 000 a frame: a host
+                // that falls behind slips rather than racing to catch up.
+                let goal = if first {
+                    target.max(m.stats.beats + 1)
+                } else {
+                    target
+                };
+                if self.advance(50_000, goal, first).is_none()
                     && self.session.machine.stats.beats + 10_000 < target
                 {
                     self.pace = None;
