@@ -12,3 +12,5 @@ pub mod console;
 pub mod formats;
 pub mod machine;
 pub mod reference;
+pub mod render;
+pub mod tui;

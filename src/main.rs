@@ -42,6 +42,13 @@ enum Command {
     ///
     /// Example: `mark1 console --drum SchemeA.drm --script start.con`
     Console(ConsoleArgs),
+    /// The console as a terminal user interface: the store tubes, the small tubes, lamps,
+    /// paper and instruction history; single prepulses, runs at real, slow or full speed,
+    /// breakpoints, the keys and switches (see docs/console.md). Without a terminal, or
+    /// with --headless, applies --script and prints the final screen as text.
+    ///
+    /// Example: `mark1 debug programs/prinz15.m1` or `mark1 debug prinz15.m1 --script s.con --headless`
+    Debug(DebugArgs),
     /// Native reference engines (draughts and Prinz-rules chess).
     ///
     /// Example: `mark1 ref chess mate2 --fen "5Kbk/6pp/6P1/8/8/8/8/7R w - - 0 1"`
@@ -121,6 +128,38 @@ struct RunArgs {
     /// Print the summary as one JSON object (printer output included).
     #[arg(long)]
     json: bool,
+    /// Write the two large tubes (pages 0 and 1, or --display-pages) as a PNG here.
+    #[arg(long, value_name = "FILE")]
+    display_png: Option<PathBuf>,
+    /// The pages shown on the two tubes of --display-png.
+    #[arg(long, value_name = "LEFT,RIGHT", value_delimiter = ',', num_args = 2, default_values_t = [0u32, 1])]
+    display_pages: Vec<u32>,
+    /// Write the hooter's output as a WAV here (a pulse at each hoot's beat time; a
+    /// continuous hoot at the end is continued for a second).
+    #[arg(long, value_name = "FILE")]
+    hoot_wav: Option<PathBuf>,
+}
+
+#[derive(clap::Args)]
+struct DebugArgs {
+    /// Assembler source (`.m1`), machine image (`.m1i`), or a boot tape with --tape.
+    #[arg(required_unless_present = "tape")]
+    file: Option<PathBuf>,
+    /// Boot the period way from this tape through the initial routine.
+    #[arg(long, conflicts_with = "file")]
+    tape: Option<PathBuf>,
+    /// Apply these commands first (one a line, the console language and the
+    /// debugger's own: step, run, speed, page, png, ...).
+    #[arg(long)]
+    script: Option<PathBuf>,
+    /// Do not open the terminal interface: apply --script, print the screen as text.
+    #[arg(long)]
+    headless: bool,
+    /// Screen size of the headless text, columns by rows.
+    #[arg(long, value_name = "COLSxROWS", default_value = "140x50")]
+    size: String,
+    #[command(flatten)]
+    machine: MachineArgs,
 }
 
 #[derive(clap::Args)]
@@ -195,6 +234,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Asm(a) => assemble(a),
         Command::Disasm(a) => disassemble(a),
         Command::Console(a) => console(a),
+        Command::Debug(a) => debug(a),
         Command::Ref { cmd } => {
             let stdout = std::io::stdout();
             let mut out = stdout.lock();
@@ -241,6 +281,21 @@ fn run(a: RunArgs) -> Result<()> {
         }
         println!("---");
         print!("{}", report.summary());
+    }
+    if let Some(p) = &a.display_png {
+        use mark1::render::{tubes_png, TubePage};
+        let (l, r) = (a.display_pages[0], a.display_pages[1]);
+        if l > 7 || r > 7 {
+            bail!("--display-pages takes two pages 0-7");
+        }
+        let png = tubes_png(&TubePage::of(&m.store, l), &TubePage::of(&m.store, r))?;
+        std::fs::write(p, png).with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    if let Some(p) = &a.hoot_wav {
+        use mark1::render::{continue_hoot_loop, hoot_wav, HOOT_TAIL_SECONDS};
+        let (beats, end) = continue_hoot_loop(&m, stop, HOOT_TAIL_SECONDS);
+        std::fs::write(p, hoot_wav(&beats, end))
+            .with_context(|| format!("cannot write {}", p.display()))?;
     }
     if matches!(stop, Stop::Unassigned { .. }) {
         bail!("stopped on an unassigned function");
@@ -330,4 +385,58 @@ fn console(a: ConsoleArgs) -> Result<()> {
         }
     }
     result.map_err(|e| anyhow!("{e}"))
+}
+
+fn debug(a: DebugArgs) -> Result<()> {
+    use mark1::tui::{run_headless, run_interactive, Debugger};
+    use std::io::IsTerminal;
+    let mut m = Machine::new(a.machine.config());
+    let name = match (&a.file, &a.tape) {
+        (Some(f), _) => {
+            let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
+            if ext == "txt" || ext == "tape" || ext == "pt" {
+                boot::prepare(&mut m, &read_tape(f)?);
+            } else {
+                m.load_image(&load_program(f)?);
+            }
+            f.display().to_string()
+        }
+        (None, Some(t)) => {
+            boot::prepare(&mut m, &read_tape(t)?);
+            t.display().to_string()
+        }
+        (None, None) => bail!("give a program file or --tape"),
+    };
+    let base = a
+        .script
+        .as_ref()
+        .and_then(|s| s.parent().map(Path::to_path_buf))
+        .unwrap_or_default();
+    let mut dbg = Debugger::new(Session::new(m, base), name);
+    let script = match &a.script {
+        Some(s) => Some((
+            s.display().to_string(),
+            std::fs::read_to_string(s).with_context(|| format!("cannot read {}", s.display()))?,
+        )),
+        None => None,
+    };
+    if a.headless || !std::io::stdout().is_terminal() {
+        let (w, h) = a
+            .size
+            .split_once('x')
+            .and_then(|(w, h)| Some((w.parse::<u16>().ok()?, h.parse::<u16>().ok()?)))
+            .filter(|&(w, h)| (20..=1000).contains(&w) && (5..=1000).contains(&h))
+            .ok_or_else(|| anyhow!("--size is COLSxROWS, e.g. 140x50"))?;
+        let (name, text) = script.unwrap_or_default();
+        let (screen, r) = run_headless(&mut dbg, &name, &text, w, h);
+        print!("{screen}");
+        return r.map_err(|e| anyhow!(e));
+    }
+    if let Some((name, text)) = script {
+        dbg.run_script(&name, &text).map_err(|e| anyhow!(e))?;
+    }
+    if !dbg.quit {
+        run_interactive(&mut dbg)?;
+    }
+    Ok(())
 }

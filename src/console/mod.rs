@@ -15,6 +15,10 @@
 //! | `go until "TEXT"` / `go until hoot` | run until the printer has printed TEXT / until a hoot |
 //! | `step [N]` | obey N instructions (default 1), passing over breakpoints |
 //! | `break LINE`, `unbreak LINE` | breakpoint on a line (two teleprint characters or decimal) |
+//! | `break hoot\|print\|transfer`, `unbreak …` | stop after a hoot, a character carried out on the teleprinter, a magnetic transfer or check |
+//! | `watch LINE` | stop after an instruction that changes store line LINE |
+//! | `unbreak all` | remove every breakpoint, watch and event break |
+//! | `kac hold`, `kac release` | press KAC and keep it held; release it |
 //! | `expect "TEXT"` | the printer output since the last `expect` must contain TEXT |
 //! | `limit BEATS` | the beat budget of each `go` (default 2 000 000 000) |
 //! | `print` | show C, PI, A, D, the B-lines and the counters |
@@ -76,6 +80,14 @@ pub enum Command {
     Break(u32),
     /// Remove a breakpoint.
     Unbreak(u32),
+    /// Set (`true`) or clear a break on an event.
+    BreakOn(Event, bool),
+    /// Watch a store line.
+    Watch(u32),
+    /// Remove every breakpoint, watch and event break.
+    UnbreakAll,
+    /// Press (`true`) and keep held, or release, KAC.
+    KacHold(bool),
     /// The printer output since the last expect must contain this.
     Expect(String),
     /// Beat budget of each `go`.
@@ -84,6 +96,26 @@ pub enum Command {
     Print,
     /// Nothing (blank line or comment).
     Nothing,
+}
+
+/// An event the machine can stop after (see [`crate::machine::Breaks`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Event {
+    /// A hoot (`/V`).
+    Hoot,
+    /// An order carried out on the teleprinter.
+    Print,
+    /// A magnetic transfer or check.
+    Transfer,
+}
+
+fn event(s: &str) -> Option<Event> {
+    match s.to_ascii_lowercase().as_str() {
+        "hoot" => Some(Event::Hoot),
+        "print" => Some(Event::Print),
+        "transfer" => Some(Event::Transfer),
+        _ => None,
+    }
 }
 
 /// An error in a console script or command.
@@ -212,6 +244,8 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         "kcc" => want(1).map(|_| Command::Kcc)?,
         "kac" => match n {
             1 => Command::Kac(KAC_DEFAULT_BEATS),
+            2 if a[1].eq_ignore_ascii_case("hold") => Command::KacHold(true),
+            2 if a[1].eq_ignore_ascii_case("release") => Command::KacHold(false),
             2 => Command::Kac(number(a[1])?),
             _ => return Err("`kac` takes at most one argument (beats)".into()),
         },
@@ -262,12 +296,22 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             2 => Command::Step(number(a[1])?),
             _ => return Err("`step` takes at most one argument".into()),
         },
-        "break" => want(2)
+        "break" | "unbreak" => {
+            want(2)?;
+            let on = lower == "break";
+            if let Some(e) = event(a[1]) {
+                Command::BreakOn(e, on)
+            } else if !on && a[1].eq_ignore_ascii_case("all") {
+                Command::UnbreakAll
+            } else if on {
+                Command::Break(parse_line_addr(a[1])?)
+            } else {
+                Command::Unbreak(parse_line_addr(a[1])?)
+            }
+        }
+        "watch" => want(2)
             .and_then(|_| parse_line_addr(a[1]))
-            .map(Command::Break)?,
-        "unbreak" => want(2)
-            .and_then(|_| parse_line_addr(a[1]))
-            .map(Command::Unbreak)?,
+            .map(Command::Watch)?,
         "expect" => want(2).map(|_| Command::Expect(args[1].clone()))?,
         "limit" => want(2).and_then(|_| number(a[1])).map(Command::Limit)?,
         "print" => want(1).map(|_| Command::Print)?,
@@ -396,6 +440,16 @@ impl Session {
         s
     }
 
+    /// One prepulse (the `step` command's unit): obeys the next instruction even if its
+    /// line holds a breakpoint, and records the stop if it stopped the machine.
+    pub fn step_one(&mut self) -> Option<Stop> {
+        let s = self.machine.step();
+        if let Some(s) = s {
+            self.record(s);
+        }
+        s
+    }
+
     /// Obeys one command.
     ///
     /// # Errors
@@ -473,14 +527,21 @@ impl Session {
             }
             Command::Step(n) => {
                 for _ in 0..*n {
-                    if let Some(s) = m.step() {
-                        self.record(s);
+                    if self.step_one().is_some() {
                         break;
                     }
                 }
             }
             Command::Break(l) => m.breaks.set_line(*l, true),
             Command::Unbreak(l) => m.breaks.set_line(*l, false),
+            Command::BreakOn(e, on) => match e {
+                Event::Hoot => m.breaks.on_hoot = *on,
+                Event::Print => m.breaks.on_print = *on,
+                Event::Transfer => m.breaks.on_transfer = *on,
+            },
+            Command::Watch(l) => m.breaks.watch(*l, &m.store),
+            Command::UnbreakAll => m.breaks.clear(),
+            Command::KacHold(held) => m.set_kac(*held),
             Command::Expect(text) => {
                 let paper = &m.printer_text()[self.expect_from.min(m.printer_text().len())..];
                 match paper.find(text.as_str()) {
@@ -582,6 +643,19 @@ mod tests {
             parse_command("expect \"a \\\"b\\\"\""),
             Ok(Command::Expect("a \"b\"".into()))
         );
+        assert_eq!(
+            parse_command("break hoot"),
+            Ok(Command::BreakOn(Event::Hoot, true))
+        );
+        assert_eq!(
+            parse_command("unbreak PRINT"),
+            Ok(Command::BreakOn(Event::Print, false))
+        );
+        assert_eq!(parse_command("unbreak all"), Ok(Command::UnbreakAll));
+        assert_eq!(parse_command("watch VE"), Ok(Command::Watch(30 + 32)));
+        assert_eq!(parse_command("kac hold"), Ok(Command::KacHold(true)));
+        assert_eq!(parse_command("kac release"), Ok(Command::KacHold(false)));
+        assert!(parse_command("break all").is_err());
         assert!(parse_command("set h NE@").is_err());
         assert!(parse_command("fly").is_err());
         assert!(parse_command("expect \"open").is_err());

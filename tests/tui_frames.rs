@@ -1,0 +1,201 @@
+//! The debugger's frames (ratatui test backend) as insta snapshots, the breakpoint-step
+//! regression, and the hoot WAV's pitch.
+
+use mark1::console::Session;
+use mark1::machine::{Budget, Config, Machine, Stop};
+use mark1::render::{continue_hoot_loop, hoot_wav, wav_samples, zero_crossings, SAMPLE_RATE};
+use mark1::tui::view::{screen_text, HEIGHT, WIDTH};
+use mark1::tui::{Debugger, HistoryEntry};
+
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn machine(program: &str) -> Machine {
+    let img = mark1::asm::assemble_file(root().join(program)).expect("assembles");
+    let mut m = Machine::new(Config::default());
+    m.load_image(&img.image);
+    m
+}
+
+fn debugger(program: &str) -> Debugger {
+    Debugger::new(Session::new(machine(program), root()), program)
+}
+
+fn frame_after(steps: u64) -> String {
+    let mut d = debugger("programs/prinz15.m1");
+    if steps > 0 {
+        d.command(&format!("step {steps}")).expect("steps");
+    }
+    screen_text(&d, WIDTH, HEIGHT)
+}
+
+#[test]
+fn prinz15_after_0_steps() {
+    insta::assert_snapshot!(frame_after(0));
+}
+
+#[test]
+fn prinz15_after_1_step() {
+    insta::assert_snapshot!(frame_after(1));
+}
+
+#[test]
+fn prinz15_after_10_steps() {
+    insta::assert_snapshot!(frame_after(10));
+}
+
+/// A board picture on page 3: 8 × 8 squares, each 2 digits wide and 2 lines high, the
+/// dark squares as runs of 1-digits, a one-digit border round the board, and two men
+/// (a dark square with its middle dim) on it. The draughts program itself is on
+/// another branch; this is a stand-in picture of the same kind (Link 2012: Strachey's
+/// Draughts showed positions on the store tubes).
+fn board_page() -> [u32; 64] {
+    let mut page = [0u32; 64];
+    let border = 1 | 1 << 17;
+    page[7] = (1 << 18) - 1;
+    page[24] = (1 << 18) - 1;
+    for r in 0..8u32 {
+        let mut w = border;
+        for c in 0..8u32 {
+            if (r + c) % 2 == 1 {
+                w |= 3 << (1 + 2 * c);
+            }
+        }
+        page[8 + 2 * r as usize] = w;
+        page[9 + 2 * r as usize] = w;
+    }
+    // Two men: their squares' upper lines dimmed to a single dash.
+    page[8] &= !(1 << 3);
+    page[22] &= !(1 << 14);
+    page
+}
+
+#[test]
+fn draughts_board_on_page_3() {
+    let mut m = Machine::new(Config::default());
+    m.store.set_page(3, &board_page());
+    let mut d = Debugger::new(Session::new(m, root()), "board (test picture)");
+    d.command("page left 3").expect("page");
+    d.command("page right 0").expect("page");
+    insta::assert_snapshot!(screen_text(&d, WIDTH, HEIGHT));
+}
+
+#[test]
+fn help_screen() {
+    let mut d = debugger("programs/prinz15.m1");
+    d.command("help").expect("help");
+    let s = screen_text(&d, WIDTH, HEIGHT);
+    assert!(s.contains("one prepulse (step)"), "{s}");
+    assert!(s.contains("go until \"TEXT\""), "{s}");
+}
+
+/// Regression: stopping at a breakpoint, then stepping, obeys the instruction at the
+/// breakpoint (rather than stopping there again); running on goes round the loop to it.
+#[test]
+fn step_from_breakpoint_obeys_it() {
+    for speed in ["full", "real"] {
+        let mut d = debugger("programs/prinz15.m1");
+        d.command(&format!("speed {speed}")).unwrap();
+        d.command("break U/").unwrap(); // line 7: A -= 1
+        d.command("run").unwrap();
+        assert_eq!(d.last_stop, Some(Stop::Breakpoint { line: 7 }), "{speed}");
+        assert_eq!(d.session.machine.c, 6);
+        let a = d.session.machine.a;
+        d.command("step").unwrap();
+        assert_eq!(
+            d.session.machine.c, 7,
+            "{speed}: the instruction at U/ was obeyed"
+        );
+        assert_eq!(
+            d.session.machine.a,
+            a.wrapping_sub(1) & mark1::machine::MASK80
+        );
+        match d.history.back() {
+            Some(HistoryEntry::Obeyed { line, .. }) => assert_eq!(*line, 7),
+            e => panic!("{e:?}"),
+        }
+        let i = d.session.machine.stats.instructions;
+        d.command("run").unwrap();
+        assert_eq!(d.last_stop, Some(Stop::Breakpoint { line: 7 }));
+        // Once round the loop: ½/ jumps back, then A/, :/, S/, I/ and the stop before U/.
+        assert_eq!(d.session.machine.stats.instructions, i + 5);
+        // And a run started at the breakpoint passes over it.
+        d.command("unbreak all").unwrap();
+        d.command("run").unwrap();
+        assert_eq!(d.last_stop, Some(Stop::DynamicStop { line: 9 }));
+    }
+}
+
+/// Watches, event breaks and KAC through the command line.
+#[test]
+fn event_breaks_and_watches() {
+    let mut d = debugger("programs/prinz15.m1");
+    d.command("watch VE").unwrap();
+    d.command("speed full").unwrap();
+    d.command("run").unwrap();
+    assert_eq!(d.last_stop, Some(Stop::Watch { address: 62 }));
+    let mut h = debugger("programs/hoot.m1");
+    h.command("break hoot").unwrap();
+    h.command("run").unwrap();
+    assert!(matches!(h.last_stop, Some(Stop::Hoot { .. })));
+    assert_eq!(h.session.machine.hooter.count, 1);
+    h.command("kac hold").unwrap();
+    assert!(h.session.machine.console.kac_held);
+    h.command("kac release").unwrap();
+    assert!(!h.session.machine.console.kac_held);
+    assert!(h.command("page left 9").is_err());
+    assert!(h.command("fly").is_err());
+}
+
+fn frequency(samples: &[i16], seconds: f64) -> f64 {
+    zero_crossings(samples) as f64 / 2.0 / seconds
+}
+
+/// The hoot tune's WAV: Turing's two-instruction loop at the end sounds at 1/(8 beats ×
+/// 240 µs) = 520.8 Hz, counted by zero crossings over the last half second.
+#[test]
+fn hoot_wav_fundamental() {
+    let mut m = machine("programs/hoot.m1");
+    let stop = m.run(Budget::beats(10_000_000));
+    assert!(matches!(stop, Stop::HootStop { .. }), "{stop:?}");
+    let (beats, end) = continue_hoot_loop(&m, stop, 1.0);
+    let samples = wav_samples(&hoot_wav(&beats, end)).expect("a WAV");
+    let half = SAMPLE_RATE as usize / 2;
+    let tail = &samples[samples.len() - half..];
+    let f = frequency(tail, 0.5);
+    assert!((f - 520.83).abs() < 3.0, "fundamental {f} Hz");
+    // The first note: a pulse every 12 beats (about 347 Hz).
+    let t0 = (beats[0] as f64 * 240e-6 * f64::from(SAMPLE_RATE)) as usize;
+    let t1 = (beats[150] as f64 * 240e-6 * f64::from(SAMPLE_RATE)) as usize;
+    let f1 = frequency(
+        &samples[t0 + 100..t1],
+        (t1 - t0 - 100) as f64 / f64::from(SAMPLE_RATE),
+    );
+    assert!((f1 - 347.2).abs() < 4.0, "first note {f1} Hz");
+}
+
+/// Real speed follows the beat clock: half a second of wall time is about 2 083 beats
+/// (240 µs each). The bounds are wide, for a loaded host.
+#[test]
+fn real_speed_paces_to_the_beat_clock() {
+    let img = mark1::asm::assemble_file(root().join("programs/prinz15.m1")).unwrap();
+    let mut m = Machine::new(Config {
+        stop_on_dynamic: false, // loop at D/ for ever, as the real machine does
+        ..Config::default()
+    });
+    m.load_image(&img.image);
+    let mut d = Debugger::new(Session::new(m, root()), "prinz15");
+    d.interactive = true;
+    d.command("run").unwrap();
+    let t0 = std::time::Instant::now();
+    while t0.elapsed().as_millis() < 500 {
+        d.tick(std::time::Instant::now());
+        std::thread::sleep(std::time::Duration::from_millis(10));
+    }
+    d.tick(t0 + std::time::Duration::from_millis(500));
+    let beats = d.session.machine.stats.beats;
+    assert!((1800..=2200).contains(&beats), "{beats} beats in 0.5 s");
+    d.command("stop").unwrap();
+    assert!(!d.running);
+}

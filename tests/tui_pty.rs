@@ -1,0 +1,113 @@
+//! Drives the real `mark1 debug` in a pseudo-terminal (portable-pty), reads the screen
+//! with a terminal emulator (vt100), and works it through step, breakpoint, run and quit.
+
+use portable_pty::{native_pty_system, CommandBuilder, PtySize};
+use std::io::{Read, Write};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+struct Screen {
+    parser: vt100::Parser,
+    rx: mpsc::Receiver<Vec<u8>>,
+    writer: Box<dyn Write + Send>,
+}
+
+impl Screen {
+    /// Feeds output to the emulator until the screen contains `text` (20 s at most),
+    /// answering the terminal queries crossterm makes.
+    fn wait_for(&mut self, text: &str) -> String {
+        let end = Instant::now() + Duration::from_secs(20);
+        loop {
+            let s = self.parser.screen().contents();
+            if s.contains(text) {
+                return s;
+            }
+            assert!(
+                Instant::now() < end,
+                "timed out waiting for {text:?}; screen:\n{s}"
+            );
+            if let Ok(b) = self.rx.recv_timeout(Duration::from_millis(100)) {
+                // Primary device attributes: a terminal without the kitty protocol.
+                if b.windows(3).any(|w| w == b"\x1b[c") {
+                    self.send("\x1b[?62;22c");
+                }
+                self.parser.process(&b);
+            }
+        }
+    }
+
+    fn send(&mut self, keys: &str) {
+        self.writer.write_all(keys.as_bytes()).unwrap();
+        self.writer.flush().unwrap();
+    }
+}
+
+#[test]
+fn step_break_run_quit_in_a_terminal() {
+    let (rows, cols) = (50, 140);
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows,
+            cols,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .expect("a pseudo-terminal");
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_mark1"));
+    cmd.args(["debug", "programs/prinz15.m1"]);
+    cmd.cwd(env!("CARGO_MANIFEST_DIR"));
+    cmd.env("TERM", "xterm-256color");
+    let mut child = pair.slave.spawn_command(cmd).expect("spawns mark1");
+    drop(pair.slave);
+    let mut reader = pair.master.try_clone_reader().unwrap();
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
+                break;
+            }
+        }
+    });
+    let mut s = Screen {
+        parser: vt100::Parser::new(
+            std::num::NonZeroU16::new(rows).unwrap(),
+            std::num::NonZeroU16::new(cols).unwrap(),
+            0,
+        ),
+        rx,
+        writer: pair.master.take_writer().unwrap(),
+    };
+    let first = s.wait_for("q quit");
+    assert!(first.contains("instructions 0 "), "{first}");
+    s.send("s");
+    let one = s.wait_for("instructions 1 ");
+    assert!(
+        one.contains("E/ ME/C"),
+        "history shows the first instruction:\n{one}"
+    );
+    s.send(":break U/\r");
+    s.wait_for("break: U/");
+    s.send("3");
+    s.wait_for("speed full");
+    s.send("r");
+    let stopped = s.wait_for("stopped: breakpoint at line U/");
+    assert!(stopped.contains("instructions 6 "), "{stopped}");
+    s.send("s");
+    let stepped = s.wait_for("next line ½/");
+    assert!(stepped.contains("U/ PETN"), "{stepped}");
+    assert!(stepped.contains("instructions 7 "), "{stepped}");
+    s.send("q");
+    let end = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        if Instant::now() > end {
+            let _ = child.kill();
+            panic!("mark1 debug did not quit");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+}
