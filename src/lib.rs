@@ -5,7 +5,11 @@
 //!
 //! Layout: [`machine`] is the computer and its peripherals and knows nothing of games or
 //! terminals; [`formats`] reads and writes images, tapes and drum files; [`asm`] is the
-//! assembler; [`reference`] holds the native engines.
+//! assembler; [`console`] is the operator's command language; [`mod@reference`] holds the
+//! native engines; [`tui`] and [`render`] are the debugger's screen, the tube picture and
+//! the hoot sound.
+
+#![warn(missing_docs)]
 
 pub mod asm;
 pub mod console;
