@@ -47,6 +47,14 @@ proptest! {
     }
 
     #[test]
+    fn load_sheets_never_panic(text in "\\PC{0,300}",
+                               rows in proptest::collection::vec("[ |/E@A:SIU#DRJNFCKTZLWHYPQOBG\"MXV$%2458\\[\\]ColTrack0-9LR]{0,40}", 0..20)) {
+        let _ = mark1::formats::load::read_load(&text);
+        let _ = mark1::formats::load::read_load(&format!("[Col : S  Track 1L]\n{}", rows.join("\n")));
+        let _ = mark1::formats::load::read_load(&format!("[Col / ]  [ E Track 16L ]\n{}", rows.join("\n")));
+    }
+
+    #[test]
     fn console_commands_never_panic(line in "\\PC{0,80}",
                                     cmd in "(kec|kac|set h|switch|go until|step|break|expect|feed|limit|tape) [ -~]{0,20}") {
         let _ = parse_command(&line);

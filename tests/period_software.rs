@@ -327,3 +327,42 @@ period_runs! {
 fn ll_10letters_counts() {
     run("LL_10letters", ALL);
 }
+
+/// SimH's coding-sheet LOAD files give exactly the base drums the conformance runs start
+/// from (the README's provenance of `SchemeA_base_tracks0-3.drm`,
+/// `LoveLetters_SchemeT.drm` and `BAutocode_base_SchemeC.drm`), loaded with the console's
+/// `load` command.
+#[test]
+fn load_sheets_build_the_base_drums() {
+    let Some(dir) = period_dir() else { return };
+    for (drum, sheets) in [
+        (
+            "SchemeA/generated/SchemeA_base_tracks0-3.drm",
+            "SchemeA/DrumIsolated",
+        ),
+        (
+            "LoveLetters/generated/LoveLetters_SchemeT.drm",
+            "LoveLetters/SchemeT_DrumIsolated",
+        ),
+        (
+            "Brooker_Autocode/generated/BAutocode_base_SchemeC.drm",
+            "Brooker_Autocode/SchemeC_DrumIsolated",
+        ),
+    ] {
+        let mut s = Session::new(Machine::new(Config::default()), &dir);
+        let mut files: Vec<_> = std::fs::read_dir(dir.join(sheets))
+            .unwrap()
+            .map(|e| e.unwrap().path())
+            .collect();
+        files.sort();
+        for f in files {
+            s.execute(&Command::Load(f.display().to_string())).unwrap();
+        }
+        let expected = read_drm(&std::fs::read(dir.join(drum)).unwrap()).unwrap();
+        assert_eq!(
+            s.machine.drum.words(),
+            &expected[..],
+            "{drum} from {sheets}"
+        );
+    }
+}

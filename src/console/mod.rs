@@ -9,6 +9,7 @@
 //! | `switch L on\|off`, `switch G on\|off` | the /L and /G dummy-stop switches |
 //! | `printer on\|off`, `punch on\|off` | the output selector switches |
 //! | `drum FILE` | attach a drum image (`.drm`); `$VAR` and `${VAR}` are expanded |
+//! | `load FILE` | write the half-tracks of a SimH coding-sheet LOAD file onto the drum |
 //! | `tape FILE` | put a tape (`.pt.txt` or raw) in the reader; what was left of the previous tape is taken out |
 //! | `feed TEXT` | splice characters onto what is left in the reader (spaces ignored; `.pt.txt` glyphs) |
 //! | `go` | run until the machine stops |
@@ -64,6 +65,8 @@ pub enum Command {
     Punch(bool),
     /// Attach a drum image.
     Drum(String),
+    /// Write a coding-sheet LOAD file's half-tracks onto the drum.
+    Load(String),
     /// Put a tape file in the reader (replacing what was left).
     Tape(String),
     /// Queue tape characters (5-bit codes).
@@ -268,6 +271,7 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         "printer" => want(2).and_then(|_| onoff(a[1])).map(Command::Printer)?,
         "punch" => want(2).and_then(|_| onoff(a[1])).map(Command::Punch)?,
         "drum" => want(2).map(|_| Command::Drum(a[1].to_string()))?,
+        "load" => want(2).map(|_| Command::Load(a[1].to_string()))?,
         "tape" => want(2).map(|_| Command::Tape(a[1].to_string()))?,
         "feed" => {
             let text: String = a[1..].concat();
@@ -478,6 +482,18 @@ impl Session {
             Command::Drum(f) => {
                 let p = self.path(f)?;
                 self.attach_drum(&p)?;
+            }
+            Command::Load(f) => {
+                let p = self.path(f)?;
+                let text = std::fs::read_to_string(&p)
+                    .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+                let sheets = crate::formats::load::read_load(&text)
+                    .map_err(|e| format!("{}: {e}", p.display()))?;
+                for (&(t, h), ht) in &sheets {
+                    self.machine
+                        .drum
+                        .set_half_track(u32::from(t), u32::from(h), ht);
+                }
             }
             Command::Tape(f) => {
                 let p = self.path(f)?;

@@ -2,4 +2,5 @@
 
 pub mod drm;
 pub mod image;
+pub mod load;
 pub mod tape;
