@@ -1,42 +1,17 @@
-//! `mark1 run` on an image of Prinz §15: the teleprinter output, the summary and the
-//! JSON object.
+//! `mark1 run` on Prinz §15: the summary and the JSON object; refusals of bad files.
 
-use mark1::formats::image::Image;
-use mark1::machine::code::{parse_addr, parse_line};
 use std::process::Command;
 
-fn prinz_15_image() -> Image {
-    let mut img = Image::default();
-    for (a, w) in [
-        ("//", "@///"),
-        ("E/", "ME/C"),
-        ("@/", "OET/"),
-        ("A/", "GETA"),
-        (":/", "VE/N"),
-        ("S/", "VETA"),
-        ("I/", "GET/"),
-        ("U/", "PETN"),
-        ("½/", "///H"),
-        ("D/", "YE/Q"),
-        ("YE", "££//"),
-        ("PE", "E///"),
-        ("OE", "D///"),
-        ("ME", "R///"),
-        ("VE", "R///"),
-    ] {
-        img.store[parse_addr(a).unwrap() as usize] = parse_line(w).unwrap();
-    }
-    img
-}
+/// Prinz §15, the programme sheet as printed (programs/prinz15.m1).
+const PRINZ15: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/prinz15.m1");
 
 #[test]
 fn run_prints_summary_and_json() {
     let dir = std::env::temp_dir().join(format!("mark1-cli-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let path = dir.join("p15.m1i");
-    std::fs::write(&path, prinz_15_image().to_text()).unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(["run", path.to_str().unwrap()])
+        .args(["run", PRINZ15])
         .output()
         .unwrap();
     assert!(out.status.success());
@@ -49,7 +24,7 @@ fn run_prints_summary_and_json() {
     assert!(text.contains("beats                340"), "{text}");
 
     let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(["run", path.to_str().unwrap(), "--json"])
+        .args(["run", PRINZ15, "--json"])
         .output()
         .unwrap();
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
