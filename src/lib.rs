@@ -10,5 +10,6 @@
 pub mod asm;
 pub mod console;
 pub mod formats;
+pub mod games;
 pub mod machine;
 pub mod reference;
