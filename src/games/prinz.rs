@@ -468,17 +468,32 @@ pub fn check_positions(n: usize, seed: u64) -> Vec<String> {
         state
     };
     while v.len() < n {
+        // The side to move gets most of the extra pieces, and the other King is put
+        // near an edge half of the time, so that many positions have a mate in two.
+        let black_moves = next() % 4 == 0;
         let mut cells = [None::<char>; 64];
         let extra = 1 + (next() % 5) as usize;
         let mut pieces = vec!['K', 'k'];
         for _ in 0..extra {
-            pieces.push(b"QRBNPqrbnpRNP"[(next() % 13) as usize] as char);
+            let c = b"QRBNPRNPB"[(next() % 9) as usize] as char;
+            let mover = next() % 10 < 7;
+            pieces.push(if mover != black_moves {
+                c
+            } else {
+                c.to_ascii_lowercase()
+            });
         }
         let mut ok = true;
-        for p in pieces {
+        for (i, p) in pieces.into_iter().enumerate() {
+            let defender = (i == 1 && !black_moves) || (i == 0 && black_moves);
             let mut placed = false;
             for _ in 0..20 {
-                let sq = (next() % 64) as usize;
+                let mut sq = (next() % 64) as usize;
+                if defender && next() % 2 == 0 {
+                    // an edge rank
+                    let file = sq % 8;
+                    sq = if next() % 2 == 0 { file } else { 56 + file };
+                }
                 let rank = sq / 8;
                 if cells[sq].is_none()
                     && !(p.eq_ignore_ascii_case(&'p') && (rank == 0 || rank == 7))
@@ -515,7 +530,7 @@ pub fn check_positions(n: usize, seed: u64) -> Vec<String> {
                 fen.push('/');
             }
         }
-        fen.push_str(if next() % 4 == 0 {
+        fen.push_str(if black_moves {
             " b - - 0 1"
         } else {
             " w - - 0 1"
