@@ -284,10 +284,11 @@ pub fn run_board(
     };
     let mut m = Machine::new(config);
     let position = position_tape(board);
-    match opts.boot {
+    let tape_rows = match opts.boot {
         BootMode::Image => {
             m.load_image(&assembly.image);
             m.load_tape(&position);
+            position.len() as u64
         }
         BootMode::Tape => {
             let mut rows = assembly
@@ -295,8 +296,9 @@ pub fn run_board(
                 .map_err(|e| PrinzError::Boot(e.to_string()))?;
             rows.extend_from_slice(&position);
             boot::prepare(&mut m, &rows);
+            rows.len() as u64
         }
-    }
+    };
     let sym = |n: &str| assembly.symbols[n].value as u32;
     let (tried_at, illegal_at, search_at) = (sym("tried"), sym("illegal"), sym("search"));
     let t0 = Instant::now();
@@ -308,7 +310,9 @@ pub fn run_board(
         }
         let (beats0, moves0) = (m.stats.beats, m.stats.transfers + m.stats.checks);
         let line = (m.c + 1) & 1023;
-        if line == search_at && search_transfers_from.is_none() {
+        // The search starts when the whole tape has been read and control reaches the
+        // program's line `search` (the initial routine also runs in page 0).
+        if line == search_at && search_transfers_from.is_none() && m.stats.chars_in == tape_rows {
             search_transfers_from = Some(m.stats.transfers);
         }
         let stopped = m.step();
