@@ -109,6 +109,9 @@ fn a_bad_fen_is_a_clear_error() {
     assert!(e.to_string().contains("bad chess FEN"), "{e}");
     let e = prinz::run_fen("8/8/8/8/8/8/8/8 w - - 0 1", &RunOptions::default()).unwrap_err();
     assert!(e.to_string().contains("king"), "{e}");
+    // Black to move with White in check: not a reachable position.
+    let e = prinz::run_fen("4k3/8/8/8/8/8/4r3/4K3 b - - 0 1", &RunOptions::default()).unwrap_err();
+    assert!(e.to_string().contains("not to move is in check"), "{e}");
 }
 
 #[test]

@@ -79,6 +79,13 @@ pub enum PrinzError {
     /// The boot tape could not be made.
     #[error("cannot make the boot tape: {0}")]
     Boot(String),
+    /// The side not to move is in check: not a position a game can reach, and one in
+    /// which the program (like the original) would look for a King that has gone.
+    #[error("illegal position {fen:?}: the side not to move is in check")]
+    OpponentInCheck {
+        /// The position.
+        fen: String,
+    },
     /// The machine stopped somewhere other than the program's final loop stop.
     #[error("the machine stopped unexpectedly: {0}")]
     Stopped(String),
@@ -261,11 +268,27 @@ impl Default for RunOptions {
 /// Runs the program on the position given by `fen` (side to move mates in two).
 ///
 /// # Errors
-/// A bad FEN, or the machine stopping other than at the program's end.
+/// A bad FEN or an illegal position ([`read_position`]), or the machine stopping
+/// other than at the program's end.
 pub fn run_fen(fen: &str, opts: &RunOptions) -> Result<PrinzRun, PrinzError> {
-    let board = Board::from_fen(fen)?;
+    let board = read_position(fen)?;
     let assembly = assemble()?;
     run_board(&assembly, &board, opts)
+}
+
+/// Reads a position for the program: a FEN that `Board::from_fen` accepts, with the side
+/// not to move not in check.
+///
+/// # Errors
+/// [`PrinzError::Fen`] or [`PrinzError::OpponentInCheck`].
+pub fn read_position(fen: &str) -> Result<Board, PrinzError> {
+    let board = Board::from_fen(fen)?;
+    if board.in_check(board.to_move.opponent()) {
+        return Err(PrinzError::OpponentInCheck {
+            fen: fen.to_string(),
+        });
+    }
+    Ok(board)
 }
 
 /// Runs an assembled program on `board`.
@@ -564,7 +587,7 @@ pub fn cross_check(
     let assembly = assemble()?;
     let mut disagreements = Vec::new();
     for (i, fen) in positions.iter().enumerate() {
-        let board = Board::from_fen(fen)?;
+        let board = read_position(fen)?;
         let run = run_board(&assembly, &board, opts)?;
         let d = compare(&run, &board);
         progress(i, fen, &d);
