@@ -14,6 +14,7 @@
 pub mod asm;
 pub mod console;
 pub mod formats;
+pub mod games;
 pub mod machine;
 pub mod reference;
 pub mod render;

@@ -56,6 +56,43 @@ enum Command {
         #[command(subcommand)]
         cmd: RefCommand,
     },
+    /// Prinz's mate-in-two program (1951) on the emulated machine: the teleprinter
+    /// transcript, then the figures against Faster than Thought's; `--check N` compares
+    /// N positions with the reference engine.
+    ///
+    /// Example: `mark1 prinz` (Figure 1) or `mark1 prinz --fen "..." --json`
+    Prinz(PrinzArgs),
+}
+
+#[derive(clap::Args)]
+struct PrinzArgs {
+    /// The position (side to move mates in two); Faster than Thought's Figure 1 by default.
+    #[arg(long, default_value = mark1::games::prinz::FIGURE1_FEN)]
+    fen: String,
+    /// Print everything as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Load the program as an image, or boot it from its tape through the initial routine.
+    #[arg(long, value_enum, default_value_t = BootArg::Image)]
+    boot: BootArg,
+    /// Timing profile (docs/timing.md).
+    #[arg(long, value_enum, default_value_t = TimingArg::Prinz)]
+    timing: TimingArg,
+    /// Cross-check N positions (tests/prinz/positions.txt, then generated ones) against
+    /// `mark1 ref chess mate2`.
+    #[arg(long)]
+    check: Option<usize>,
+    /// Seed of the position generator for --check.
+    #[arg(long, default_value_t = 1951)]
+    seed: u64,
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum BootArg {
+    /// Load the assembled image.
+    Image,
+    /// Boot from the program's tape, the position following on the same tape.
+    Tape,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -241,6 +278,7 @@ fn dispatch(cli: Cli) -> Result<()> {
             mark1::reference::cli::run(&cmd, &mut out)?;
             Ok(())
         }
+        Command::Prinz(a) => prinz(a),
     }
 }
 
@@ -437,6 +475,50 @@ fn debug(a: DebugArgs) -> Result<()> {
     }
     if !dbg.quit {
         run_interactive(&mut dbg)?;
+    }
+    Ok(())
+}
+
+fn prinz(a: PrinzArgs) -> Result<()> {
+    use mark1::games::prinz as p;
+    let opts = p::RunOptions {
+        timing: match a.timing {
+            TimingArg::Prinz => Timing::prinz(),
+            TimingArg::Brooker => Timing::brooker(),
+            TimingArg::Turing => Timing::turing(),
+            TimingArg::Simh => Timing::simh(),
+        },
+        boot: match a.boot {
+            BootArg::Image => p::BootMode::Image,
+            BootArg::Tape => p::BootMode::Tape,
+        },
+        ..p::RunOptions::default()
+    };
+    if let Some(n) = a.check {
+        let positions = p::check_positions(n, a.seed);
+        let report = p::cross_check(&positions, &opts, &mut |i, fen, d| {
+            for what in d {
+                println!("{}: {fen}: {what}", i + 1);
+            }
+        })?;
+        if a.json {
+            println!("{}", serde_json::to_string_pretty(&report)?);
+        }
+        println!(
+            "{} positions, {} disagreements",
+            report.positions,
+            report.disagreements.len()
+        );
+        if !report.disagreements.is_empty() {
+            bail!("the emulated program and the reference engine disagree");
+        }
+        return Ok(());
+    }
+    let run = p::run_fen(&a.fen, &opts)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&p::json_report(&run))?);
+    } else {
+        print!("{}", p::text_report(&run));
     }
     Ok(())
 }

@@ -1,0 +1,58 @@
+//! `mark1 prinz` from the command line.
+
+use std::process::Command;
+
+fn mark1(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn prinz_prints_the_transcript_and_the_table() {
+    let (ok, out, _) = mark1(&["prinz"]);
+    assert!(ok);
+    assert!(out.starts_with("PAWN TO 78.\nROOK TO 17.\n"));
+    assert!(out.contains("ROOK TO 68.\nMATE.\n"));
+    for row in [
+        "| time to solution |",
+        "| moves tried | 525 |",
+        "| illegal moves | 116 |",
+        "| magnetic transfers per legal move |",
+        "| seconds per move |",
+        "Where the time went: self-check",
+    ] {
+        assert!(out.contains(row), "{row}");
+    }
+}
+
+#[test]
+fn prinz_json_is_one_object() {
+    let (ok, out, _) = mark1(&["prinz", "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["moves_tried"], 525);
+    assert_eq!(v["illegal"], 116);
+    assert_eq!(v["keys"][0], "ROOK TO 68");
+}
+
+#[test]
+fn prinz_check_ends_with_the_count_line() {
+    let (ok, out, _) = mark1(&["prinz", "--check", "12"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("12 positions, 0 disagreements"));
+}
+
+#[test]
+fn prinz_bad_fen_is_an_error_message() {
+    let (ok, _, err) = mark1(&["prinz", "--fen", "8/8/8 w"]);
+    assert!(!ok);
+    assert!(err.contains("bad chess FEN"), "{err}");
+    assert!(!err.contains("panicked"));
+}
