@@ -466,13 +466,14 @@ impl Session {
             Command::Kcc => m.kcc(),
             Command::Kac(beats) => {
                 m.set_kac(true);
-                let end = m.stats.beats + beats;
-                // The machine runs while the key is held; a stop leaves it stopped.
+                // The machine runs while the key is held. If it stops meanwhile it stays
+                // stopped (the beat counter counts only the machine's own beats), and the
+                // stop is reported.
                 let s = m.run(Budget::beats(*beats));
-                if s != Stop::BeatLimit {
-                    m.stats.beats = m.stats.beats.max(end);
-                }
                 m.set_kac(false);
+                if s != Stop::BeatLimit {
+                    self.record(s);
+                }
             }
             Command::SetH(h) => m.set_hand_switches(*h),
             Command::Switch('L', on) => m.console.stop_l = *on,
