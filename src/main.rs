@@ -62,6 +62,31 @@ enum Command {
     ///
     /// Example: `mark1 prinz` (Figure 1) or `mark1 prinz --fen "..." --json`
     Prinz(PrinzArgs),
+    /// Strachey's draughts (1952) on the emulated machine: the program values every move
+    /// of a position (strategy 1) and chooses one; `--check N` compares N positions with
+    /// `mark1 ref draughts best`.
+    ///
+    /// Example: `mark1 draughts --fen "B:W21-32:B1-12"` or `mark1 draughts --check 100 --seed 7`
+    Draughts(DraughtsArgs),
+}
+
+#[derive(clap::Args)]
+struct DraughtsArgs {
+    /// The position (PDN FEN); the start position by default.
+    #[arg(long, default_value = mark1::reference::draughts::START_FEN)]
+    fen: String,
+    /// Plies of look-ahead (strategy 1).
+    #[arg(long, default_value_t = 3)]
+    plies: u32,
+    /// Cross-check N generated positions against the reference engine.
+    #[arg(long)]
+    check: Option<usize>,
+    /// Seed of the position generator and of the /W generator.
+    #[arg(long, default_value_t = 1951)]
+    seed: u64,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
 }
 
 #[derive(clap::Args)]
@@ -279,6 +304,7 @@ fn dispatch(cli: Cli) -> Result<()> {
             Ok(())
         }
         Command::Prinz(a) => prinz(a),
+        Command::Draughts(a) => draughts(a),
     }
 }
 
@@ -519,6 +545,72 @@ fn prinz(a: PrinzArgs) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&p::json_report(&run))?);
     } else {
         print!("{}", p::text_report(&run));
+    }
+    Ok(())
+}
+
+fn draughts(a: DraughtsArgs) -> Result<()> {
+    use mark1::games::draughts as d;
+    use mark1::reference::draughts::Position;
+    if let Some(n) = a.check {
+        let positions = d::check_positions(n, a.seed as u32);
+        let report = d::cross_check(&positions, a.plies, a.seed)?;
+        for (i, fen, what) in &report.differences {
+            println!("{}: {fen}: {what}", i + 1);
+        }
+        if a.json {
+            println!("{}", serde_json::to_string_pretty(&report)?);
+        }
+        println!(
+            "{} instructions, {:.1} s of machine time; {} positions the program could not finish",
+            report.instructions,
+            report.beats as f64 * 240e-6,
+            report.skipped
+        );
+        println!(
+            "{} positions, {} differences",
+            report.positions,
+            report.differences.len()
+        );
+        if !report.differences.is_empty() {
+            bail!("the emulated program and the reference engine differ");
+        }
+        return Ok(());
+    }
+    let pos = Position::from_fen(&a.fen)?;
+    let asm = d::assemble()?;
+    let emu = d::run_position(&asm, &pos, a.plies, a.seed)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&emu)?);
+    } else {
+        for (i, m) in emu.moves.iter().enumerate() {
+            let mark = if Some(i) == emu.chosen {
+                " <- chosen"
+            } else {
+                ""
+            };
+            println!(
+                "{:2}-{:<2} value {:+} eighths{mark}",
+                m.from + 1,
+                m.to + 1,
+                m.value
+            );
+        }
+        println!(
+            "{} ties, draw {:?}; {} instructions, {:.2} s of machine time{}",
+            emu.ties,
+            emu.draw,
+            emu.instructions,
+            emu.beats as f64 * 240e-6,
+            if emu.complete {
+                ""
+            } else {
+                "; stopped: records full"
+            }
+        );
+    }
+    for line in d::compare(&pos, a.plies, &emu) {
+        println!("difference: {line}");
     }
     Ok(())
 }
