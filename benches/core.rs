@@ -3,30 +3,19 @@
 //! Run: `cargo bench --bench core`; figures in docs/performance.md.
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
-use mark1::machine::code::{instruction, parse_addr, parse_line};
+use mark1::asm::assemble_file;
+use mark1::machine::code::instruction;
 use mark1::machine::{Budget, Config, Machine};
 
-/// Prinz §18's scalar-product loop, restarted for ever by a jump from line 7 to line 1.
+/// Prinz §18's scalar-product loop (programs/prinz18.m1), its loop stop at line 7
+/// replaced by a jump back to line 1, so that it runs for ever.
 fn compute_loop() -> Machine {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/prinz18.m1");
+    let a = assemble_file(path).expect("programs/prinz18.m1 assembles");
     let mut m = Machine::new(Config::default());
-    for (a, w) in [
-        ("E/", "@/T:"),
-        ("@/", "VEQO"),
-        ("A/", "/IUK"),
-        (":/", "/UUF"),
-        ("S/", "£EQG"),
-        ("I/", "E//T"),
-        ("VE", "V///"),
-        ("£E", "@///"),
-    ] {
-        m.store
-            .write(parse_addr(a).unwrap(), parse_line(w).unwrap());
-    }
+    m.load_image(&a.image);
     m.store.write(7, instruction(40, 0, 44)); // /P via line 40 (holds 0): back to line 1
-    for i in 0..32 {
-        m.store.write(192 + i, 1234 + i);
-        m.store.write(224 + i, 77 * i);
-    }
+    m.store.write(40, 0);
     m
 }
 
