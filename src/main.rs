@@ -154,15 +154,21 @@ struct MachineArgs {
     timing: TimingArg,
 }
 
+impl TimingArg {
+    fn timing(self) -> Timing {
+        match self {
+            TimingArg::Prinz => Timing::prinz(),
+            TimingArg::Brooker => Timing::brooker(),
+            TimingArg::Turing => Timing::turing(),
+            TimingArg::Simh => Timing::simh(),
+        }
+    }
+}
+
 impl MachineArgs {
     fn config(&self) -> Config {
         Config {
-            timing: match self.timing {
-                TimingArg::Prinz => Timing::prinz(),
-                TimingArg::Brooker => Timing::brooker(),
-                TimingArg::Turing => Timing::turing(),
-                TimingArg::Simh => Timing::simh(),
-            },
+            timing: self.timing.timing(),
             seed: self.seed,
             rng: match self.rng {
                 RngArg::Mark1 => RngKind::Mark1,
@@ -325,13 +331,33 @@ fn read_tape(path: &Path) -> Result<Vec<u8>> {
     tape::read_any(&bytes).with_context(|| format!("{}", path.display()))
 }
 
-fn run(a: RunArgs) -> Result<()> {
-    let mut m = Machine::new(a.machine.config());
-    match (&a.file, &a.tape) {
-        (Some(f), _) => m.load_image(&load_program(f)?),
-        (None, Some(t)) => boot::prepare(&mut m, &read_tape(t)?),
+/// Puts a program into `m`: `file` (source or image) loaded into the store, or a tape
+/// booted the period way through the initial routine. With `tape_by_extension`, a `file`
+/// named `*.txt`, `*.tape` or `*.pt` is taken as a tape. Returns the name to show.
+fn load_or_boot(
+    m: &mut Machine,
+    file: Option<&PathBuf>,
+    tape: Option<&PathBuf>,
+    tape_by_extension: bool,
+) -> Result<String> {
+    let is_tape = |f: &Path| {
+        let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
+        tape_by_extension && matches!(ext, "txt" | "tape" | "pt")
+    };
+    match (file, tape) {
+        (Some(f), _) if !is_tape(f) => m.load_image(&load_program(f)?),
+        (Some(t), _) | (None, Some(t)) => boot::prepare(m, &read_tape(t)?),
         (None, None) => bail!("give a program file or --tape"),
     }
+    Ok(file
+        .or(tape)
+        .map(|p| p.display().to_string())
+        .unwrap_or_default())
+}
+
+fn run(a: RunArgs) -> Result<()> {
+    let mut m = Machine::new(a.machine.config());
+    load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), false)?;
     let t0 = Instant::now();
     let stop = m.run(Budget::beats(a.max_beats));
     let mut report = RunReport::new(&m, stop);
@@ -455,22 +481,7 @@ fn debug(a: DebugArgs) -> Result<()> {
     use mark1::tui::{run_headless, run_interactive, Debugger};
     use std::io::IsTerminal;
     let mut m = Machine::new(a.machine.config());
-    let name = match (&a.file, &a.tape) {
-        (Some(f), _) => {
-            let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
-            if ext == "txt" || ext == "tape" || ext == "pt" {
-                boot::prepare(&mut m, &read_tape(f)?);
-            } else {
-                m.load_image(&load_program(f)?);
-            }
-            f.display().to_string()
-        }
-        (None, Some(t)) => {
-            boot::prepare(&mut m, &read_tape(t)?);
-            t.display().to_string()
-        }
-        (None, None) => bail!("give a program file or --tape"),
-    };
+    let name = load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), true)?;
     let base = a
         .script
         .as_ref()
@@ -508,12 +519,7 @@ fn debug(a: DebugArgs) -> Result<()> {
 fn prinz(a: PrinzArgs) -> Result<()> {
     use mark1::games::prinz as p;
     let opts = p::RunOptions {
-        timing: match a.timing {
-            TimingArg::Prinz => Timing::prinz(),
-            TimingArg::Brooker => Timing::brooker(),
-            TimingArg::Turing => Timing::turing(),
-            TimingArg::Simh => Timing::simh(),
-        },
+        timing: a.timing.timing(),
         boot: match a.boot {
             BootArg::Image => p::BootMode::Image,
             BootArg::Tape => p::BootMode::Tape,

@@ -53,41 +53,32 @@ fn asm_drm_boots_in_console_like_run() {
     assert_eq!(console_paper, "\nHELLO WORLD");
 }
 
+/// Runs `script` (with `args` before `--script`) and returns standard error, asserting
+/// that the run failed.
+fn script_error(script: &str, args: &[&str]) -> String {
+    let path = tmp("bad.con");
+    std::fs::write(&path, script).unwrap();
+    let mut all = vec!["console"];
+    all.extend_from_slice(args);
+    all.extend(["--script", path.to_str().unwrap()]);
+    let out = mark1(&all);
+    assert!(!out.status.success());
+    String::from_utf8(out.stderr).unwrap()
+}
+
 #[test]
 fn failing_expect_and_budget_are_errors_with_the_line() {
     let src = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/hello.m1");
-    let script = tmp("bad.con");
-    std::fs::write(&script, "go\nexpect \"GOODBYE\"\n").unwrap();
-    let out = mark1(&[
-        "console",
-        "--program",
-        src,
-        "--script",
-        script.to_str().unwrap(),
-    ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = script_error("go\nexpect \"GOODBYE\"\n", &["--program", src]);
     assert!(err.contains("bad.con:2: `expect \"GOODBYE\"`"), "{err}");
 
-    std::fs::write(&script, "limit 100\ngo\n").unwrap();
-    let out = mark1(&[
-        "console",
-        "--program",
-        src,
-        "--script",
-        script.to_str().unwrap(),
-    ]);
-    assert!(!out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = script_error("limit 100\ngo\n", &["--program", src]);
     assert!(
         err.contains("bad.con:2: `go`: the machine did not stop within 100 beats"),
         "{err}"
     );
 
-    std::fs::write(&script, "set h QQQ\n").unwrap();
-    let out = mark1(&["console", "--script", script.to_str().unwrap()]);
-    assert!(!out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = script_error("set h QQQ\n", &[]);
     assert!(err.contains("bad.con:1: cannot read `set h QQQ`"), "{err}");
 }
 

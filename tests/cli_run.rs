@@ -33,23 +33,21 @@ fn run_prints_summary_and_json() {
     assert_eq!(v["stop"]["reason"], "dynamic_stop");
     assert_eq!(v["stop"]["line"], 9);
 
+    // `mark1 run` on a file holding `text` fails; its standard error.
+    let run_fails = |text: &str| {
+        std::fs::write(&path, text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
+            .args(["run", path.to_str().unwrap()])
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        String::from_utf8(out.stderr).unwrap()
+    };
     // Not an image, so read as assembler source: a diagnostic with file:line:column.
-    std::fs::write(&path, "not an image").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(["run", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = run_fails("not an image");
     assert!(err.contains("p15.m1i:1:1:"), "{err}");
     // A malformed image is refused with the line and the reason.
-    std::fs::write(&path, "MARK1-IMAGE 1\nS /T ////\n").unwrap();
-    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(["run", path.to_str().unwrap()])
-        .output()
-        .unwrap();
-    assert!(!out.status.success());
-    let err = String::from_utf8(out.stderr).unwrap();
+    let err = run_fails("MARK1-IMAGE 1\nS /T ////\n");
     assert!(
         err.contains("line 2: store address beyond the 8 fitted tubes"),
         "{err}"

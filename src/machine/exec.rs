@@ -268,12 +268,19 @@ impl Machine {
     #[cold]
     fn kac_after(&mut self, f: u32) {
         if (WRITES_A >> f) & 1 == 1 {
-            if self.console.kac_held {
-                self.a_sign_latch = Some((self.a >> 79) & 1 == 1);
-                self.a = 0;
-            } else {
-                self.a_sign_latch = None;
-            }
+            self.a_written();
+        }
+    }
+
+    /// A was written while the A-sign flip-flop is latched (KAC held, or released since
+    /// the last order that wrote A), as `kac_after` describes.
+    #[cold]
+    fn a_written(&mut self) {
+        if self.console.kac_held {
+            self.a_sign_latch = Some((self.a >> 79) & 1 == 1);
+            self.a = 0;
+        } else {
+            self.a_sign_latch = None;
         }
     }
 
@@ -306,7 +313,11 @@ impl Machine {
             // marker too. Success skips to x + 3.
             let read_like = fc & 8 == 0;
             let ok = pairs.iter().all(|&(p, h)| {
-                self.store.page_copy(p)[..] == *self.drum.half_track(track, h)
+                let ht = self.drum.half_track(track, h);
+                // A page that is not fitted reads as zeros.
+                self.store
+                    .page(p)
+                    .map_or(ht.iter().all(|&w| w == 0), |pg| pg == ht)
                     && (!read_like
                         || !self.config.check_markers
                         || self.store.marker(p) == marker_of(track, h))
@@ -377,10 +388,10 @@ impl Machine {
         Some(self.output(order, line, base))
     }
 
+    /// The input and check orders write P75–P79 of A.
     fn io_wrote_a(&mut self) {
         if self.a_sign_latch.is_some() {
-            // Treat like an A-writing order (T/ is one).
-            self.kac_after(1);
+            self.a_written();
         }
     }
 

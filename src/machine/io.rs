@@ -150,9 +150,14 @@ impl Teleprinter {
                 self.punched.push(c & 31);
             }
         }
-        if !self.printer_on {
-            return;
+        if self.printer_on {
+            self.print(o);
         }
+    }
+
+    /// What the printer does with one order. In figure shift, a T character `Z`, `L`,
+    /// `W` or `Y` spaces, returns, feeds or shifts to letters (Prinz §26(15)–(22)).
+    fn print(&mut self, o: OutputOrder) {
         match o {
             OutputOrder::Space => self.put(' '),
             OutputOrder::CarriageReturn => {
@@ -171,24 +176,15 @@ impl Teleprinter {
                     self.put(TELEPRINT[c as usize]);
                 } else {
                     match c {
-                        17 => self.carry_out_fn(OutputOrder::Space),
-                        18 => self.carry_out_fn(OutputOrder::CarriageReturn),
-                        19 => self.carry_out_fn(OutputOrder::LineFeed),
-                        21 => self.figure_shift = false,
+                        17 => self.print(OutputOrder::Space),
+                        18 => self.print(OutputOrder::CarriageReturn),
+                        19 => self.print(OutputOrder::LineFeed),
+                        21 => self.print(OutputOrder::LetterShift),
                         _ => self.put(figure_glyph(c)),
                     }
                 }
             }
         }
-    }
-
-    fn carry_out_fn(&mut self, o: OutputOrder) {
-        // A printer function selected by a T character in figure shift: printed only.
-        let punch = std::mem::replace(&mut self.punch_on, false);
-        let n = self.carried.len();
-        self.carry_out(o);
-        self.carried.truncate(n);
-        self.punch_on = punch;
     }
 
     fn put(&mut self, ch: char) {
@@ -227,16 +223,6 @@ impl Teleprinter {
     /// The 5-bit codes punched so far.
     pub fn punched(&self) -> &[u8] {
         &self.punched
-    }
-
-    /// Clears the paper, the order log and the punched tape (not the shift, staticisor
-    /// or pending order: those are machine state).
-    pub fn clear_output(&mut self) {
-        self.paper.clear();
-        self.carried.clear();
-        self.punched.clear();
-        self.col = 0;
-        self.pad = 0;
     }
 }
 

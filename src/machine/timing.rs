@@ -133,17 +133,6 @@ impl Timing {
         t.device_waits = false;
         t
     }
-
-    /// The profile called `name`, or `None`.
-    pub fn by_name(name: &str) -> Option<Timing> {
-        match name {
-            "prinz" => Some(Timing::prinz()),
-            "brooker" => Some(Timing::brooker()),
-            "turing" => Some(Timing::turing()),
-            "simh" => Some(Timing::simh()),
-            _ => None,
-        }
-    }
 }
 
 impl Default for Timing {
