@@ -44,6 +44,7 @@ struct CountRow {
     reason: String,
     line: u32,
     instructions: u64,
+    beats: u64,
 }
 
 fn counts(dir: &std::path::Path, run: &str) -> Vec<CountRow> {
@@ -56,6 +57,7 @@ fn counts(dir: &std::path::Path, run: &str) -> Vec<CountRow> {
             reason: f[2].to_string(),
             line: f[3].parse().unwrap(),
             instructions: f[4].parse().unwrap(),
+            beats: f[5].parse().unwrap(),
         })
         .collect()
 }
@@ -194,6 +196,14 @@ fn run(name: &str, checks: Checks) {
                 i + 1,
                 g.instructions,
                 r.instructions
+            ));
+        }
+        if g.beats != r.beats {
+            failures.push(format!(
+                "stop {}: {} beats, expected {} (SimH's costs, timing profile simh)",
+                i + 1,
+                g.beats,
+                r.beats
             ));
         }
     }

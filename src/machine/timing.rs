@@ -111,18 +111,20 @@ impl Timing {
     }
 
     /// The costs SimH's Ferranti Mark I charges, for comparing beat counts with the
-    /// period-software runs (period-software README §2, mark1-reference §7, §16):
-    /// stores from A, `T:` and `/I` 4 beats, TL/TG 5, drum read or check 145 and write
-    /// 375, output orders 62, input 28, check 5, I/O dummies 4, no device waits.
+    /// period-software runs (period-software README §2, mark1-reference §7, §16, and
+    /// SimH's order table): stores from A, `T:`, `/I`, the loads `T/ T½ TF /C /K` and `T@`
+    /// 4 beats, TL/TG 5, `//` 10 before its transfer, drum read or check 145 and write 375,
+    /// output orders 62, input 28, check 5, I/O dummies 4, no device waits. With these the
+    /// beat counts equal SimH's at every stop of the period-software runs.
     pub fn simh() -> Timing {
         let mut t = Timing::prinz();
         t.name = "simh";
-        for f in [9, 10, 7, 6, 14, 12] {
+        for f in [9, 10, 7, 6, 14, 12, 1, 17, 27, 28, 30, 5] {
             t.beats[f] = 4;
         }
         t.beats[37] = 5;
         t.beats[53] = 5;
-        t.beats[0] = 4;
+        t.beats[0] = 10;
         t.beats[8] = 4;
         t.drum_read = 145;
         t.drum_write = 375;
