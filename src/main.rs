@@ -140,6 +140,14 @@ enum RngArg {
     Simh,
 }
 
+#[derive(Clone, Copy, ValueEnum)]
+enum NegationArg {
+    /// 80-bit arithmetic: S sign-extended, then negated (Prinz).
+    Own,
+    /// SimH's: S negated within 40 bits, then sign-extended (differs for S = -2^39).
+    Simh,
+}
+
 /// Options shared by everything that builds a machine.
 #[derive(clap::Args)]
 struct MachineArgs {
@@ -152,6 +160,9 @@ struct MachineArgs {
     /// Timing profile (docs/timing.md).
     #[arg(long, value_enum, default_value_t = TimingArg::Prinz)]
     timing: TimingArg,
+    /// How TN and TF negate S (docs/compatibility.md: SimH's way for its Love Letters counts).
+    #[arg(long, value_enum, default_value_t = NegationArg::Own)]
+    negation: NegationArg,
 }
 
 impl TimingArg {
@@ -174,6 +185,7 @@ impl MachineArgs {
                 RngArg::Mark1 => RngKind::Mark1,
                 RngArg::Simh => RngKind::Simh,
             },
+            simh_negation: matches!(self.negation, NegationArg::Simh),
             ..Config::default()
         }
     }

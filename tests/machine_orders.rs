@@ -155,6 +155,20 @@ fn f25_tn_subtract_signed() {
     m.a = 0;
     obey(&mut m, 25, X, 0);
     assert_eq!(m.a, MASK80);
+    // S = -2^39: 80-bit arithmetic gives +2^39; SimH's 40-bit negation gives -2^39.
+    let mut m = with_s(1 << 39);
+    m.a = 0;
+    obey(&mut m, 25, X, 0);
+    assert_eq!(m.a, 1 << 39);
+    let mut m = Machine::new(Config {
+        simh_negation: true,
+        ..Config::default()
+    });
+    m.store.write_long(X, 1 << 39);
+    obey(&mut m, 25, X, 0);
+    assert_eq!(m.a, sext(1 << 39));
+    obey(&mut m, 27, X, 0);
+    assert_eq!(m.a, sext(1 << 39), "TF alike");
 }
 
 #[test]
@@ -527,6 +541,19 @@ fn f52_g_dummy_stop() {
             switch: StopSwitch::G
         })
     );
+    // Counted when the machine goes on, as SimH counts it (docs/machine.md, Stops).
+    let (n, beats) = (m.stats.instructions, m.beats());
+    assert_eq!((n, beats), (1, 4), "the earlier dummy only");
+    m.store.write(2, instruction(0, 0, 9));
+    assert_eq!(m.step(), None);
+    assert_eq!(m.stats.instructions, 3);
+    assert_eq!(m.beats(), 4 + 4 + 5);
+    // A KEC before going on drops it.
+    m.store.write(1, instruction(0, 0, 52));
+    m.c = 0;
+    m.step();
+    m.kec();
+    assert_eq!(m.stats.instructions, 3);
 }
 
 #[test]

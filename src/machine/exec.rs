@@ -74,6 +74,18 @@ impl Machine {
             self.kac_after(f);
         }
         let beats = u64::from(base) + u64::from(extra);
+        if matches!(self.halt, Some(Stop::DummyStop { .. })) {
+            // A dummy stop is complete only when the operator continues: it is counted
+            // then (as SimH counts it; period-software README §2).
+            self.pending_charge = Some((f, beats, line));
+            return;
+        }
+        self.charge(f, beats, line);
+    }
+
+    /// Counts one obeyed instruction of function `f` at `line` and its beats.
+    #[inline(always)]
+    pub(super) fn charge(&mut self, f: u32, beats: u64, line: u32) {
         self.stats.instructions += 1;
         self.stats.by_function[f as usize] += 1;
         self.stats.beats += beats;
@@ -95,12 +107,15 @@ impl Machine {
             // --- accumulator group (Prinz §10, §11, §13) ---
             1 => self.a = u128::from(st.read_long(s)),
             17 => self.a = Self::sext80(st.read_long(s)),
-            27 => self.a = Self::sext80(st.read_long(s)).wrapping_neg() & MASK80,
+            27 => self.a = Self::negated(st.read_long(s), self.config.simh_negation),
             31 => self.a = (Self::sext80(st.read_long(s)) << 1) & MASK80,
             9 => self.a = 0,
             13 => self.a = (self.a + u128::from(st.read_long(s))) & MASK80,
             29 => self.a = (self.a + Self::sext80(st.read_long(s))) & MASK80,
-            25 => self.a = self.a.wrapping_sub(Self::sext80(st.read_long(s))) & MASK80,
+            25 => {
+                self.a =
+                    (self.a + Self::negated(st.read_long(s), self.config.simh_negation)) & MASK80
+            }
             22 => self.a = (self.a + (u128::from(st.read_long(s)) << 40)) & MASK80,
             10 => st.write_long(s, self.a as u64),
             2 => st.write_long(s, (self.a >> 40) as u64),

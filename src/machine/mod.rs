@@ -50,6 +50,11 @@ pub struct Config {
     /// Stop on a dynamic stop: an unconditional jump (or a taken B-conditional one) to
     /// itself, or a hoot loop. The real machine simply loops.
     pub stop_on_dynamic: bool,
+    /// `TN` and `TF` negate S within 40 bits before extending its sign, as SimH does, so
+    /// that S = −2^39 gives −2^39 instead of +2^39 (docs/compatibility.md: this is why
+    /// SimH's Love Letters run obeys 11 orders more). `false` (the default) is 80-bit
+    /// arithmetic (Prinz §10(8)–(9), §11(15)).
+    pub simh_negation: bool,
 }
 
 impl Default for Config {
@@ -62,19 +67,22 @@ impl Default for Config {
             check_markers: true,
             stop_on_unassigned: false,
             stop_on_dynamic: true,
+            simh_negation: false,
         }
     }
 }
 
 impl Config {
     /// The settings that reproduce SimH's Ferranti Mark I on the period software: its
-    /// random sequence, immediate output, checks without markers, its beat table.
+    /// random sequence, immediate output, checks without markers, its beat table, its
+    /// 40-bit negation in `TN` and `TF`.
     pub fn simh() -> Config {
         Config {
             timing: Timing::simh(),
             rng: RngKind::Simh,
             output_lag: false,
             check_markers: false,
+            simh_negation: true,
             ..Config::default()
         }
     }
@@ -347,6 +355,8 @@ pub struct Machine {
     rng: Rng,
     device_free_at: u64,
     halt: Option<Stop>,
+    /// A dummy stop's (function, beats, line), counted when the machine goes on.
+    pending_charge: Option<(u32, u64, u32)>,
 }
 
 impl Machine {
@@ -373,6 +383,7 @@ impl Machine {
             rng: Rng::new(config.rng, config.seed),
             device_free_at: 0,
             halt: None,
+            pending_charge: None,
             config,
         }
     }
@@ -414,6 +425,7 @@ impl Machine {
         self.a_sign_latch = None;
         self.c = 0;
         self.pi = 0;
+        self.pending_charge = None; // a dummy stop cleared before it completed
         self.rng.on_kec();
     }
 
@@ -489,6 +501,7 @@ impl Machine {
     /// stepping from a breakpoint obeys the instruction there). Returns why the machine
     /// stopped, if this instruction stopped it.
     pub fn step(&mut self) -> Option<Stop> {
+        self.settle_dummy_stop();
         self.obey();
         self.after_instruction()
     }
@@ -496,6 +509,7 @@ impl Machine {
     /// Runs until something stops the machine or the budget is spent. A breakpoint on
     /// the first line obeyed is passed over, so a run started at a breakpoint goes on.
     pub fn run(&mut self, budget: Budget) -> Stop {
+        self.settle_dummy_stop();
         let beat_end = self.stats.beats.saturating_add(budget.beats);
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);
         let mut first = true;
@@ -522,6 +536,13 @@ impl Machine {
         }
     }
 
+    /// Counts the dummy stop the machine stopped at, now that it goes on.
+    fn settle_dummy_stop(&mut self) {
+        if let Some((f, beats, line)) = self.pending_charge.take() {
+            self.charge(f, beats, line);
+        }
+    }
+
     fn after_instruction(&mut self) -> Option<Stop> {
         if let Some(s) = self.halt.take() {
             return Some(s);
@@ -534,6 +555,19 @@ impl Machine {
             }
         }
         None
+    }
+
+    /// −S for `TF` and `TN`, as an 80-bit number: S (40 bits) sign-extended, then
+    /// negated (Prinz §10(8)–(9), §11(15)). With `simh_negation` ([`Config`]) S is negated
+    /// within 40 bits first and the result sign-extended, as SimH does: the same except
+    /// for S = −2^39, where that gives −2^39 instead of +2^39.
+    #[inline]
+    pub(crate) fn negated(s: u64, simh_negation: bool) -> u128 {
+        if simh_negation {
+            Self::sext80(s.wrapping_neg() & ((1 << 40) - 1))
+        } else {
+            Self::sext80(s).wrapping_neg() & MASK80
+        }
     }
 
     /// Sign-extends a 40-bit value to the 80-bit accumulator width (plus-minus
