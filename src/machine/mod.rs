@@ -52,7 +52,7 @@ pub struct Config {
     pub stop_on_dynamic: bool,
     /// `TN` and `TF` negate S within 40 bits before extending its sign, as SimH does, so
     /// that S = −2^39 gives −2^39 instead of +2^39 (docs/compatibility.md: this is why
-    /// SimH's Love Letters run obeys 11 orders more). `false` (the default) is 80-bit
+    /// SimH's Love Letters run obeys 12 orders more). `false` (the default) is 80-bit
     /// arithmetic (Prinz §10(8)–(9), §11(15)).
     pub simh_negation: bool,
 }
