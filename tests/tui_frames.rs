@@ -45,39 +45,28 @@ fn prinz15_after_10_steps() {
     insta::assert_snapshot!(frame_after(10));
 }
 
-/// A board picture on page 3: 8 × 8 squares, each 2 digits wide and 2 lines high, the
-/// dark squares as runs of 1-digits, a one-digit border round the board, and two men
-/// (a dark square with its middle dim) on it. The draughts program itself is on
-/// another branch; this is a stand-in picture of the same kind (Link 2012: Strachey's
-/// Draughts showed positions on the store tubes).
-fn board_page() -> [u32; 64] {
-    let mut page = [0u32; 64];
-    let border = 1 | 1 << 17;
-    page[7] = (1 << 18) - 1;
-    page[24] = (1 << 18) - 1;
-    for r in 0..8u32 {
-        let mut w = border;
-        for c in 0..8u32 {
-            if (r + c) % 2 == 1 {
-                w |= 3 << (1 + 2 * c);
-            }
-        }
-        page[8 + 2 * r as usize] = w;
-        page[9 + 2 * r as usize] = w;
-    }
-    // Two men: their squares' upper lines dimmed to a single dash.
-    page[8] &= !(1 << 3);
-    page[22] &= !(1 << 14);
-    page
-}
-
+/// The draughts board as Strachey's program drew it: the picture orders of
+/// programs/draughts/picture.m1 run on the emulated machine with the start position in
+/// the kernel's lines cb cw ck (tests/draughts/picture_run.m1 draws it on pages 3 and 5),
+/// then page 3 on the left tube and page 5 on the right.
 #[test]
 fn draughts_board_on_page_3() {
+    use mark1::reference::draughts::Position;
+    let program = "tests/draughts/picture_run.m1";
+    let img = mark1::asm::assemble_file(root().join(program)).expect("assembles");
+    let sym = |n: &str| u32::try_from(img.symbols[n].value).unwrap();
     let mut m = Machine::new(Config::default());
-    m.store.set_page(3, &board_page());
-    let mut d = Debugger::new(Session::new(m, root()), "board (test picture)");
+    m.kec();
+    m.load_image(&img.image);
+    let p = Position::start();
+    m.store.write_long(sym("cb"), u64::from(p.b));
+    m.store.write_long(sym("cw"), u64::from(p.w));
+    m.store.write_long(sym("ck"), u64::from(p.k));
+    let stop = m.run(Budget::beats(10_000_000));
+    assert_eq!(stop, Stop::DynamicStop { line: sym("t_end") });
+    let mut d = Debugger::new(Session::new(m, root()), program);
     d.command("page left 3").expect("page");
-    d.command("page right 0").expect("page");
+    d.command("page right 5").expect("page");
     insta::assert_snapshot!(screen_text(&d, WIDTH, HEIGHT));
 }
 
