@@ -15,16 +15,17 @@ fn sym(a: &Assembly, name: &str) -> u32 {
     u32::try_from(a.symbols[name].value).unwrap()
 }
 
-/// Runs the picture orders on `p` (put in cb cw ck as the operator's tape would) and
+/// Runs the picture orders on `p` (put in t_pb t_pw t_pk, as a tape would; the harness
+/// copies them into cb cw ck) and
 /// returns the machine at its stop.
 fn drawn(p: &Position) -> Machine {
     let a = assembly();
     let mut m = Machine::new(Config::default());
     m.kec();
     m.load_image(&a.image);
-    m.store.write_long(sym(&a, "cb"), u64::from(p.b));
-    m.store.write_long(sym(&a, "cw"), u64::from(p.w));
-    m.store.write_long(sym(&a, "ck"), u64::from(p.k));
+    m.store.write_long(sym(&a, "t_pb"), u64::from(p.b));
+    m.store.write_long(sym(&a, "t_pw"), u64::from(p.w));
+    m.store.write_long(sym(&a, "t_pk"), u64::from(p.k));
     let stop = m.run(Budget::beats(10_000_000));
     assert_eq!(
         stop,

@@ -47,7 +47,8 @@ fn prinz15_after_10_steps() {
 
 /// The draughts board as Strachey's program drew it: the picture orders of
 /// programs/draughts/picture.m1 run on the emulated machine with the start position in
-/// the kernel's lines cb cw ck (tests/draughts/picture_run.m1 draws it on pages 3 and 5),
+/// the kernel's lines cb cw ck (tests/draughts/picture_run.m1 copies it there from
+/// t_pb t_pw t_pk and draws it on pages 3 and 5),
 /// then page 3 on the left tube and page 5 on the right.
 #[test]
 fn draughts_board_on_page_3() {
@@ -59,9 +60,9 @@ fn draughts_board_on_page_3() {
     m.kec();
     m.load_image(&img.image);
     let p = Position::start();
-    m.store.write_long(sym("cb"), u64::from(p.b));
-    m.store.write_long(sym("cw"), u64::from(p.w));
-    m.store.write_long(sym("ck"), u64::from(p.k));
+    m.store.write_long(sym("t_pb"), u64::from(p.b));
+    m.store.write_long(sym("t_pw"), u64::from(p.w));
+    m.store.write_long(sym("t_pk"), u64::from(p.k));
     let stop = m.run(Budget::beats(10_000_000));
     assert_eq!(stop, Stop::DynamicStop { line: sym("t_end") });
     let mut d = Debugger::new(Session::new(m, root()), program);
