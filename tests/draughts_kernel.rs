@@ -19,21 +19,27 @@ fn loaded(a: &Assembly) -> Machine {
     m
 }
 
+/// Runs `m` to a dynamic stop at `label`, after which the stub search has run once and
+/// page 7 begins with `page7` (0x5555 the search's, 0x2AAA the game's).
+fn runs_to(a: &Assembly, m: &mut Machine, label: &str, page7: u32) {
+    let stop = m.run(Budget::beats(1_000_000));
+    assert_eq!(
+        stop,
+        Stop::DynamicStop {
+            line: sym(a, label)
+        }
+    );
+    assert_eq!(m.store.read(sym(a, "scount")), 1, "the search ran once");
+    assert_eq!(m.store.read(448), page7, "whose page 7");
+}
+
 /// Loaded as it is, the program starts the game half; the game hands to the search,
 /// whose last order jumps to `kexit`, which brings the game back down at `cret` + 1.
 #[test]
 fn game_calls_search_and_gets_control_back() {
     let a = assembly();
     let mut m = loaded(&a);
-    let stop = m.run(Budget::beats(1_000_000));
-    assert_eq!(
-        stop,
-        Stop::DynamicStop {
-            line: sym(&a, "gend")
-        }
-    );
-    assert_eq!(m.store.read(sym(&a, "scount")), 1, "the search ran once");
-    assert_eq!(m.store.read(448), 0x2AAA, "page 7 is the game's again");
+    runs_to(&a, &mut m, "gend", 0x2AAA);
 }
 
 /// An analysis run: `cgo` set to `ksearch`'s jump constant and `cret` to 0, as an
@@ -45,13 +51,5 @@ fn analysis_run_stops_at_kstop() {
     let mut m = loaded(&a);
     m.store.write(sym(&a, "cgo"), sym(&a, "ksearch") - 1);
     m.store.write(sym(&a, "cret"), 0);
-    let stop = m.run(Budget::beats(1_000_000));
-    assert_eq!(
-        stop,
-        Stop::DynamicStop {
-            line: sym(&a, "kstop")
-        }
-    );
-    assert_eq!(m.store.read(sym(&a, "scount")), 1, "the search ran once");
-    assert_eq!(m.store.read(448), 0x5555, "page 7 is the search's");
+    runs_to(&a, &mut m, "kstop", 0x5555);
 }
