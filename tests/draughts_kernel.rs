@@ -42,7 +42,7 @@ fn game_calls_search_and_gets_control_back() {
     runs_to(&a, &mut m, "gend", 0x2AAA);
 }
 
-/// An analysis run: `cgo` set to `ksearch`'s jump constant and `cret` to 0, as an
+/// An analysis run: `cgo` set to `ksearch`'s jump constant and `cret` to -1, as an
 /// operator's tape would leave them: the search runs once and the machine stops at
 /// `kstop`, with the search's pages still in the store.
 #[test]
@@ -50,6 +50,6 @@ fn analysis_run_stops_at_kstop() {
     let a = assembly();
     let mut m = loaded(&a);
     m.store.write(sym(&a, "cgo"), sym(&a, "ksearch") - 1);
-    m.store.write(sym(&a, "cret"), 0);
+    m.store.write(sym(&a, "cret"), 0xF_FFFF); // -1
     runs_to(&a, &mut m, "kstop", 0x5555);
 }

@@ -255,6 +255,8 @@ struct Src {
 enum Section {
     Store,
     Drum { t: u8, h: u8, page: u32 },
+    /// Store addresses whose page p is kept on half-track (base + p div 2, p mod 2).
+    Overlay { base: u8 },
 }
 
 #[derive(Debug, Clone)]
@@ -314,6 +316,7 @@ impl Asm {
         match sec {
             Section::Store => 0,
             Section::Drum { page, .. } => 64 * i64::from(page),
+            Section::Overlay { .. } => 0,
         }
     }
 
@@ -368,6 +371,7 @@ impl Asm {
         match sec {
             Section::Store => addr,
             Section::Drum { page, .. } => addr.wrapping_sub(64 * page),
+            Section::Overlay { .. } => addr,
         }
     }
 
@@ -447,7 +451,7 @@ impl Asm {
 
     fn limit(sec: Section) -> u32 {
         match sec {
-            Section::Store => STORE_LINES as u32,
+            Section::Store | Section::Overlay { .. } => STORE_LINES as u32,
             Section::Drum { .. } => 64,
         }
     }
@@ -474,7 +478,9 @@ impl Asm {
                             format!("address {v} is outside the store (0-511)"),
                         );
                     } else {
-                        self.sec = Some(Section::Store);
+                        if !matches!(sec, Section::Overlay { .. }) {
+                            self.sec = Some(Section::Store);
+                        }
                         self.loc = v as u32;
                     }
                 }
@@ -484,7 +490,9 @@ impl Asm {
                     if !(0..8).contains(&v) {
                         self.err(fi, li, x.off, format!("page {v} does not exist (0-7)"));
                     } else {
-                        self.sec = Some(Section::Store);
+                        if !matches!(sec, Section::Overlay { .. }) {
+                            self.sec = Some(Section::Store);
+                        }
                         self.loc = 64 * v as u32;
                     }
                 }
@@ -523,6 +531,21 @@ impl Asm {
                     }
                 }
             }
+            Stmt::Overlay(t) => {
+                if let Some(tv) = self.eval_now(fi, li, t) {
+                    if !(0..=252).contains(&tv) {
+                        self.err(
+                            fi,
+                            li,
+                            t.off,
+                            format!("overlay track {tv} leaves no room for pages 0-7 (0-252)"),
+                        );
+                    } else {
+                        self.sec = Some(Section::Overlay { base: tv as u8 });
+                    }
+                }
+            }
+            Stmt::EndOverlay => self.sec = Some(Section::Store),
             Stmt::Equ(name, x) => {
                 let here = self.here();
                 self.define(fi, li, soff, name.clone(), SymDef::Equ(x.clone(), here));
@@ -554,6 +577,10 @@ impl Asm {
                             ),
                             Section::Drum { page, .. } => format!(
                                 "address {} is not in page {page}, where this half-track is loaded",
+                                addr_chars(addr)
+                            ),
+                            Section::Overlay { .. } => format!(
+                                "address {} ({addr}) is beyond the fitted store (0-511)",
                                 addr_chars(addr)
                             ),
                         };
@@ -605,7 +632,7 @@ impl Asm {
                 let n = self.size(&stmt, fill);
                 if self.loc + n > Self::limit(sec) {
                     let m = match sec {
-                        Section::Store => {
+                        Section::Store | Section::Overlay { .. } => {
                             "placement runs beyond the fitted store (line 511 is the last)"
                                 .to_string()
                         }
@@ -692,6 +719,15 @@ impl Asm {
                         let w = range(&mut self, x, -(1 << 39), (1 << 40) - 1, "40-bit number")
                             .unwrap_or(0);
                         let w = w as u64;
+                        let at = Self::base(it.sec) + i64::from(it.loc) + 2 * k as i64;
+                        if at % 64 == 63 {
+                            self.err(
+                                it.file,
+                                it.line,
+                                x.off,
+                                "a long line cannot start at the last line of a page: the machine pairs line 63 with line 0 of the same page (Prinz §4(6)); put long lines at even lines",
+                            );
+                        }
                         out.push((it.loc + 2 * k as u32, (w as u32) & MASK20, x.off));
                         out.push((
                             it.loc + 2 * k as u32 + 1,
@@ -786,11 +822,17 @@ impl Asm {
                 let place = match it.sec {
                     Section::Store => Place::Store(line),
                     Section::Drum { t, h, .. } => Place::Drum(t, h, line),
+                    Section::Overlay { base } => {
+                        Place::Drum(base + (line / 128) as u8, ((line / 64) % 2) as u8, line % 64)
+                    }
                 };
                 if let Some(&(f0, l0)) = owner.get(&place) {
                     let at = format!("{}:{}", self.files[f0].name, l0 + 1);
                     let what = match it.sec {
                         Section::Store => format!("line {}", addr_chars(line)),
+                        Section::Overlay { .. } => {
+                            format!("line {} of the overlay", addr_chars(line))
+                        }
                         Section::Drum { t, h, .. } => {
                             format!("line {} of half-track {t}.{h}", addr_chars(line))
                         }

@@ -81,6 +81,11 @@ pub(crate) enum Stmt {
     Org(Ex),
     Page(Ex),
     Track(Ex, Ex, Option<Ex>),
+    /// `.overlay T`: store addresses placed on the drum, page p on half-track
+    /// (T + p div 2, p mod 2), until `.endoverlay`, `.track` or another `.overlay`.
+    Overlay(Ex),
+    /// `.endoverlay`: back to the electronic store.
+    EndOverlay,
     Equ(String, Ex),
     Include(String),
     Hand(Ex),
@@ -446,6 +451,13 @@ fn directive(line: &str, name: &str, noff: usize, rest: &str) -> Result<Stmt, PE
                 e: E::Num(0),
             });
             Stmt::Track(t, h, v.next())
+        }
+        "overlay" => Stmt::Overlay(n_args(line, rest, noff, 1, 1)?.remove(0)),
+        "endoverlay" => {
+            if !rest_t.is_empty() {
+                return perr(roff, "`.endoverlay` takes no argument");
+            }
+            Stmt::EndOverlay
         }
         "word" => Stmt::Word(expr_list(line, rest)?),
         "long" => Stmt::Long(expr_list(line, rest)?),
