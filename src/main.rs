@@ -75,9 +75,18 @@ struct DraughtsArgs {
     /// The position (PDN FEN); the start position by default.
     #[arg(long, default_value = mark1::reference::draughts::START_FEN)]
     fen: String,
-    /// Plies of look-ahead (strategy 1).
-    #[arg(long, default_value_t = 3)]
-    plies: u32,
+    /// Strachey's strategy: 1 (every line to the look-ahead) or 2 (until two moves
+    /// running take nothing).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    strategy: u8,
+    /// Plies of look-ahead (strategy 2: the most); Strachey's 3 (strategy 1) or 4
+    /// (strategy 2) by default.
+    #[arg(long)]
+    plies: Option<u32>,
+    /// A king's value in eighths of a man; 24 (strategy 1) or 20, Strachey's 2 1/2
+    /// (strategy 2), by default; Faster than Thought's 2 7/8 is 23.
+    #[arg(long)]
+    king: Option<i32>,
     /// Cross-check N generated positions against the reference engine.
     #[arg(long)]
     check: Option<usize>,
@@ -570,9 +579,14 @@ fn prinz(a: PrinzArgs) -> Result<()> {
 fn draughts(a: DraughtsArgs) -> Result<()> {
     use mark1::games::draughts as d;
     use mark1::reference::draughts::Position;
+    let params = d::Params {
+        strategy: a.strategy,
+        plies: a.plies.unwrap_or(if a.strategy == 1 { 3 } else { 4 }),
+        king: a.king.unwrap_or(if a.strategy == 1 { 24 } else { 20 }),
+    };
     if let Some(n) = a.check {
         let positions = d::check_positions(n, a.seed as u32);
-        let report = d::cross_check(&positions, a.plies, a.seed)?;
+        let report = d::cross_check(&positions, &params, a.seed)?;
         for (i, fen, what) in &report.differences {
             println!("{}: {fen}: {what}", i + 1);
         }
@@ -580,10 +594,13 @@ fn draughts(a: DraughtsArgs) -> Result<()> {
             println!("{}", serde_json::to_string_pretty(&report)?);
         }
         println!(
-            "{} instructions, {:.1} s of machine time; {} positions the program could not finish",
+            "strategy {}, {} plies, king {} eighths: {} moves considered, {} instructions, {:.1} s of machine time",
+            params.strategy,
+            params.plies,
+            params.king,
+            report.considered,
             report.instructions,
-            report.beats as f64 * 240e-6,
-            report.skipped
+            report.beats as f64 * 240e-6
         );
         println!(
             "{} positions, {} differences",
@@ -597,7 +614,7 @@ fn draughts(a: DraughtsArgs) -> Result<()> {
     }
     let pos = Position::from_fen(&a.fen)?;
     let asm = d::assemble()?;
-    let emu = d::run_position(&asm, &pos, a.plies, a.seed)?;
+    let emu = d::think(&asm, &pos, &params, a.seed)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&emu)?);
     } else {
@@ -615,19 +632,17 @@ fn draughts(a: DraughtsArgs) -> Result<()> {
             );
         }
         println!(
-            "{} ties, draw {:?}; {} instructions, {:.2} s of machine time{}",
+            "{} ties, draw {:?}; {} moves considered, {} instructions, {} magnetic transfers, {:.1} s of machine time ({:.1} moves a second)",
             emu.ties,
             emu.draw,
+            emu.considered,
             emu.instructions,
-            emu.beats as f64 * 240e-6,
-            if emu.complete {
-                ""
-            } else {
-                "; stopped: records full"
-            }
+            emu.transfers,
+            emu.seconds(),
+            emu.considered as f64 / emu.seconds()
         );
     }
-    for line in d::compare(&pos, a.plies, &emu) {
+    for line in d::compare(&pos, &params, &emu) {
         println!("difference: {line}");
     }
     Ok(())
