@@ -255,8 +255,9 @@ struct Src {
 enum Section {
     Store,
     Drum { t: u8, h: u8, page: u32 },
-    /// Store addresses whose page p is kept on half-track (base + p div 2, p mod 2).
-    Overlay { base: u8 },
+    /// Store addresses whose page p is kept on half-track (base + p div 2, p mod 2), for
+    /// each of the first `n` bases.
+    Overlay { bases: [u8; 4], n: u8 },
 }
 
 #[derive(Debug, Clone)]
@@ -531,18 +532,29 @@ impl Asm {
                     }
                 }
             }
-            Stmt::Overlay(t) => {
-                if let Some(tv) = self.eval_now(fi, li, t) {
-                    if !(0..=252).contains(&tv) {
-                        self.err(
-                            fi,
-                            li,
-                            t.off,
-                            format!("overlay track {tv} leaves no room for pages 0-7 (0-252)"),
-                        );
-                    } else {
-                        self.sec = Some(Section::Overlay { base: tv as u8 });
+            Stmt::Overlay(ts) => {
+                let mut bases = [0u8; 4];
+                let mut ok = true;
+                for (k, t) in ts.iter().enumerate() {
+                    match self.eval_now(fi, li, t) {
+                        Some(tv) if (0..=252).contains(&tv) => bases[k] = tv as u8,
+                        Some(tv) => {
+                            self.err(
+                                fi,
+                                li,
+                                t.off,
+                                format!("overlay track {tv} leaves no room for pages 0-7 (0-252)"),
+                            );
+                            ok = false;
+                        }
+                        None => ok = false,
                     }
+                }
+                if ok {
+                    self.sec = Some(Section::Overlay {
+                        bases,
+                        n: ts.len() as u8,
+                    });
                 }
             }
             Stmt::EndOverlay => self.sec = Some(Section::Store),
@@ -819,40 +831,42 @@ impl Asm {
                 _ => {}
             }
             for (line, w, off) in out {
-                let place = match it.sec {
-                    Section::Store => Place::Store(line),
-                    Section::Drum { t, h, .. } => Place::Drum(t, h, line),
-                    Section::Overlay { base } => {
-                        Place::Drum(base + (line / 128) as u8, ((line / 64) % 2) as u8, line % 64)
-                    }
+                let places: Vec<Place> = match it.sec {
+                    Section::Store => vec![Place::Store(line)],
+                    Section::Drum { t, h, .. } => vec![Place::Drum(t, h, line)],
+                    Section::Overlay { bases, n } => bases[..n as usize]
+                        .iter()
+                        .map(|&b| {
+                            Place::Drum(b + (line / 128) as u8, ((line / 64) % 2) as u8, line % 64)
+                        })
+                        .collect(),
                 };
-                if let Some(&(f0, l0)) = owner.get(&place) {
-                    let at = format!("{}:{}", self.files[f0].name, l0 + 1);
-                    let what = match it.sec {
-                        Section::Store => format!("line {}", addr_chars(line)),
-                        Section::Overlay { .. } => {
-                            format!("line {} of the overlay", addr_chars(line))
-                        }
-                        Section::Drum { t, h, .. } => {
-                            format!("line {} of half-track {t}.{h}", addr_chars(line))
-                        }
-                    };
-                    self.err(
-                        it.file,
-                        it.line,
-                        off,
-                        format!("overlapping placement: {what} was already set at {at}"),
-                    );
-                    continue;
-                }
-                owner.insert(place, (it.file, it.line));
-                match place {
-                    Place::Store(a) => img.store[a as usize] = w,
-                    Place::Drum(t, h, l) => {
-                        img.drum.entry((t, h)).or_insert([0; 64])[l as usize] = w
+                for place in places {
+                    if let Some(&(f0, l0)) = owner.get(&place) {
+                        let at = format!("{}:{}", self.files[f0].name, l0 + 1);
+                        let what = match place {
+                            Place::Store(a) => format!("line {}", addr_chars(a)),
+                            Place::Drum(t, h, l) => {
+                                format!("line {} of half-track {t}.{h}", addr_chars(l))
+                            }
+                        };
+                        self.err(
+                            it.file,
+                            it.line,
+                            off,
+                            format!("overlapping placement: {what} was already set at {at}"),
+                        );
+                        continue;
                     }
+                    owner.insert(place, (it.file, it.line));
+                    match place {
+                        Place::Store(a) => img.store[a as usize] = w,
+                        Place::Drum(t, h, l) => {
+                            img.drum.entry((t, h)).or_insert([0; 64])[l as usize] = w
+                        }
+                    }
+                    self.list[it.list].words.push((place, w));
                 }
-                self.list[it.list].words.push((place, w));
             }
         }
         let mut bad = Vec::new();

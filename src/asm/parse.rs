@@ -81,9 +81,10 @@ pub(crate) enum Stmt {
     Org(Ex),
     Page(Ex),
     Track(Ex, Ex, Option<Ex>),
-    /// `.overlay T`: store addresses placed on the drum, page p on half-track
-    /// (T + p div 2, p mod 2), until `.endoverlay`, `.track` or another `.overlay`.
-    Overlay(Ex),
+    /// `.overlay T [, T2 ...]`: store addresses placed on the drum, page p on half-track
+    /// (T + p div 2, p mod 2) (and the same on T2 ...: up to four copies), until
+    /// `.endoverlay`, `.track` or another `.overlay`.
+    Overlay(Vec<Ex>),
     /// `.endoverlay`: back to the electronic store.
     EndOverlay,
     Equ(String, Ex),
@@ -452,7 +453,7 @@ fn directive(line: &str, name: &str, noff: usize, rest: &str) -> Result<Stmt, PE
             });
             Stmt::Track(t, h, v.next())
         }
-        "overlay" => Stmt::Overlay(n_args(line, rest, noff, 1, 1)?.remove(0)),
+        "overlay" => Stmt::Overlay(n_args(line, rest, noff, 1, 4)?),
         "endoverlay" => {
             if !rest_t.is_empty() {
                 return perr(roff, "`.endoverlay` takes no argument");

@@ -19,23 +19,24 @@ use serde::Serialize;
 use std::collections::BTreeMap;
 
 /// The program's sources, by the names the includes use.
-const SOURCES: [(&str, &str); 7] = [
+const SOURCES: [(&str, &str); 17] = [
     ("programs/draughts.m1", include_str!("../../programs/draughts.m1")),
-    (
-        "draughts/kernel.m1",
-        include_str!("../../programs/draughts/kernel.m1"),
-    ),
-    (
-        "draughts/search.m1",
-        include_str!("../../programs/draughts/search.m1"),
-    ),
-    (
-        "draughts/game.m1",
-        include_str!("../../programs/draughts/game.m1"),
-    ),
+    ("draughts/kernel.m1", include_str!("../../programs/draughts/kernel.m1")),
+    ("draughts/search.m1", include_str!("../../programs/draughts/search.m1")),
+    ("draughts/game.m1", include_str!("../../programs/draughts/game.m1")),
     ("think.m1", include_str!("../../programs/draughts/think.m1")),
     ("choice.m1", include_str!("../../programs/draughts/choice.m1")),
+    ("flow.m1", include_str!("../../programs/draughts/flow.m1")),
+    ("flow1.m1", include_str!("../../programs/draughts/flow1.m1")),
+    ("flow2.m1", include_str!("../../programs/draughts/flow2.m1")),
+    ("pict.m1", include_str!("../../programs/draughts/pict.m1")),
+    ("msg.m1", include_str!("../../programs/draughts/msg.m1")),
+    ("moves.m1", include_str!("../../programs/draughts/moves.m1")),
+    ("keyunit.m1", include_str!("../../programs/draughts/keyunit.m1")),
     ("keys.m1", include_str!("../../programs/draughts/keys.m1")),
+    ("keys_data.m1", include_str!("../../programs/draughts/keys_data.m1")),
+    ("picture.m1", include_str!("../../programs/draughts/picture.m1")),
+    ("picture_data.m1", include_str!("../../programs/draughts/picture_data.m1")),
 ];
 
 /// Errors of the draughts driver.
@@ -397,3 +398,243 @@ pub fn cross_check(
     }
     Ok(rep)
 }
+
+/// Who plays first (Black): the side that wins the toss.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum First {
+    /// The machine won the toss: the operator answers YES to HAVE I WON.
+    Machine,
+    /// The opponent won: the operator answers NO.
+    Human,
+}
+
+/// How a game ended, as the machine showed it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum GameEnd {
+    /// The program printed the end of the game and stopped (a side had no move).
+    Over,
+    /// The program hooted without end (it refused to go on, or claimed the game).
+    Hoot,
+    /// The opponent's script ran out while the machine waited for a move.
+    ScriptDone,
+    /// The beat budget ran out (the program did not come back to the keys).
+    Budget,
+}
+
+/// What the program made of one move the opponent entered.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub enum Entered {
+    /// Accepted (the preview was accepted with KAC and nothing set).
+    Accepted,
+    /// Refused: the message the program printed.
+    Refused(String),
+    /// The program stopped (hooted) instead.
+    Stopped,
+}
+
+/// One machine move with its cost, read from the teleprinter and the B3 counter.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct MachineMove {
+    /// The move as the program printed it (`8 - 13`, `14 - 28 K 24 17`).
+    pub printed: String,
+    /// Moves considered for it (B3).
+    pub considered: u64,
+    /// Simulated seconds from the opponent's accepted move (or the toss) to the
+    /// machine's printed move, pictures and printing included.
+    pub seconds: f64,
+}
+
+/// Strachey's draughts as a game on the emulated machine, operated as a person did:
+/// KAC after each prompt, the toss answered on the hand switches, each square of a
+/// move set on the hand switches and entered with KAC, KAC with nothing set to end
+/// the move and to accept the preview. The driver reads the teleprinter paper and the
+/// tubes (page 4: the program's position; pages 3 and 5: its pictures); it never
+/// chooses or checks a move for the program.
+pub struct Game {
+    /// The machine.
+    pub machine: Machine,
+    key_line: u32,
+    unit_line: u32,
+    key_unit: u32,
+    /// Beats a KAC press is held (833 ≈ 0.2 s).
+    pub press_beats: u64,
+    /// The machine's moves so far.
+    pub machine_moves: Vec<MachineMove>,
+    syms: BTreeMap<String, u32>,
+    last_b3: u64,
+    last_beats: u64,
+}
+
+/// The hand-switch setting for square `s` (Link 2012): the tens digit one-hot in
+/// switches 0–4, the units one-hot in switches 5–14 (square 23 = switches 2 and 8).
+pub fn square_switches(s: u8) -> u32 {
+    (1 << (s / 10)) | (1 << (5 + s % 10))
+}
+
+impl Game {
+    /// Loads the program with the strategy set in the kernel's lines (as the operator's
+    /// settings tape would), clears everything with KEC, and stands ready at line 1.
+    ///
+    /// # Errors
+    /// Settings the program does not take.
+    pub fn new(assembly: &Assembly, p: &Params, seed: u64) -> Result<Game, DraughtsRunError> {
+        p.check()?;
+        let mut m = Machine::new(Config {
+            seed,
+            ..Config::default()
+        });
+        m.kec();
+        m.load_image(&assembly.image);
+        let start = Position::start();
+        put_position(&mut m, assembly, &start, p);
+        let syms: BTreeMap<String, u32> = assembly
+            .symbols
+            .iter()
+            .map(|(k, v)| (k.clone(), v.value as u32))
+            .collect();
+        let key_line = syms["g_key"];
+        m.breaks.set_line(key_line, true);
+        Ok(Game {
+            machine: m,
+            key_line,
+            unit_line: syms["g_un"],
+            key_unit: 20,
+            press_beats: crate::console::KAC_DEFAULT_BEATS,
+            machine_moves: Vec::new(),
+            syms,
+            last_b3: 0,
+            last_beats: 0,
+        })
+    }
+
+    /// A symbol's address.
+    pub fn sym(&self, n: &str) -> u32 {
+        self.syms.get(n).copied().unwrap_or(0)
+    }
+
+    /// Runs until the program waits for an entry from the keys (its key routine has
+    /// begun to count down) or stops. `None`: waiting; `Some(end)`: stopped.
+    pub fn run_to_wait(&mut self, budget: u64) -> Option<GameEnd> {
+        let limit = self.machine.stats.beats + budget;
+        loop {
+            let left = limit.saturating_sub(self.machine.stats.beats);
+            if left == 0 {
+                return Some(GameEnd::Budget);
+            }
+            match self.machine.run(Budget::beats(left)) {
+                Stop::Breakpoint { line } if line == self.key_line => {
+                    // The same line holds other units' orders: the key routine only if
+                    // unit K is in (page 4 says which unit is down).
+                    if self.machine.store.read(self.unit_line) == self.key_unit {
+                        return None;
+                    }
+                    self.machine.step();
+                }
+                Stop::Breakpoint { .. } => {
+                    self.machine.step();
+                }
+                Stop::HootStop { .. } => return Some(GameEnd::Hoot),
+                Stop::DynamicStop { .. } => return Some(GameEnd::Over),
+                _ => return Some(GameEnd::Budget),
+            }
+        }
+    }
+
+    /// One entry: the hand switches set to `h`, KAC held `press_beats`, released.
+    pub fn enter(&mut self, h: u32) {
+        self.machine.step(); // past the breakpoint, into the count-down
+        self.machine.set_hand_switches(h);
+        self.machine.set_kac(true);
+        self.machine.run(Budget::beats(self.press_beats));
+        self.machine.set_kac(false);
+    }
+
+    /// The teleprinter paper so far.
+    pub fn paper(&self) -> &str {
+        self.machine.printer_text()
+    }
+
+    /// The card and the toss: KAC after each of the first two prompts, then YES (switch
+    /// 5 alone) if the machine is to play first, NO (nothing set) if not.
+    pub fn start(&mut self, first: First) -> Option<GameEnd> {
+        for _ in 0..2 {
+            if let Some(e) = self.run_to_wait(BUDGET) {
+                return Some(e);
+            }
+            self.enter(0);
+        }
+        if let Some(e) = self.run_to_wait(BUDGET) {
+            return Some(e);
+        }
+        self.enter(match first {
+            First::Machine => 1 << 5,
+            First::Human => 0,
+        });
+        self.last_b3 = u64::from(self.machine.b[3]);
+        self.last_beats = self.machine.stats.beats;
+        None
+    }
+
+    /// Runs the machine to its next wait for the opponent's move, noting the machine's
+    /// move it printed meanwhile (if any).
+    pub fn machine_turn(&mut self) -> Option<GameEnd> {
+        let before = self.paper().len();
+        let end = self.run_to_wait(BUDGET);
+        let new = self.paper()[before..].to_string();
+        if let Some(line) = new.lines().rev().find(|l| l.len() > 30 && l[..30].trim().is_empty() || l.len() > 30 && l.chars().nth(32).is_some_and(|c| c != ' ')) {
+            let printed = if line.len() >= 33 { line[33.min(line.len())..].trim().to_string() } else { line.trim().to_string() };
+            if !printed.is_empty() {
+                let b3 = u64::from(self.machine.b[3]);
+                self.machine_moves.push(MachineMove {
+                    printed,
+                    considered: b3.wrapping_sub(self.last_b3),
+                    seconds: (self.machine.stats.beats - self.last_beats) as f64 * 240e-6,
+                });
+            }
+        }
+        end
+    }
+
+    /// Enters the opponent's move (its squares, then KAC with nothing set) and, if the
+    /// program previews it, accepts it (KAC with nothing set).
+    pub fn human_move(&mut self, squares: &[u8]) -> Entered {
+        for &s in squares {
+            self.enter(square_switches(s));
+            if self.run_to_wait(BUDGET).is_some() {
+                return Entered::Stopped;
+            }
+        }
+        let before = self.paper().len();
+        self.enter(0);
+        if self.run_to_wait(BUDGET).is_some() {
+            return Entered::Stopped;
+        }
+        let new = self.paper()[before..].trim().to_string();
+        if !new.is_empty() {
+            return Entered::Refused(new);
+        }
+        self.enter(0); // accept the preview
+        self.last_b3 = u64::from(self.machine.b[3]);
+        self.last_beats = self.machine.stats.beats;
+        Entered::Accepted
+    }
+
+    /// The program's position (page 4: g_pb g_pw g_pk g_ps), as the tubes show it.
+    pub fn position(&self) -> Position {
+        let r = |n: &str| self.machine.store.read_long(self.sym(n));
+        Position {
+            b: r("g_pb") as u32,
+            w: r("g_pw") as u32,
+            k: r("g_pk") as u32,
+            to_move: if r("g_ps") == 0 {
+                Side::Black
+            } else {
+                Side::White
+            },
+        }
+    }
+}
+
+/// Beats the driver lets the machine run before it expects the keys again (a think
+/// under strategy 1 with 4 plies takes well under this).
+const BUDGET: u64 = 2_000_000_000;
