@@ -96,6 +96,39 @@ struct DraughtsArgs {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    /// Value one position (the program's think) instead of playing a game.
+    #[arg(long)]
+    think: bool,
+    /// Play: who wins the toss and plays Black, moving first.
+    #[arg(long, value_enum, default_value_t = FirstArg::Machine)]
+    first: FirstArg,
+    /// Play: the opponent's moves from FILE, one a line (`23-18`, `12x21`; `#` comments),
+    /// instead of the terminal.
+    #[arg(long)]
+    script: Option<std::path::PathBuf>,
+    /// Play: the opponent is the driver, playing the first legal move (`first`) or a
+    /// seeded random one (`random`) from the reference engine's list: for trying the
+    /// program out; the program itself gets only the keys.
+    #[arg(long, value_enum)]
+    opponent: Option<OpponentArg>,
+    /// Play: moves typed and shown in PDN squares 1-32 instead of Strachey's 0-31.
+    #[arg(long)]
+    pdn_squares: bool,
+    /// Play: write the game as PDN to OUT.
+    #[arg(long)]
+    pdn: Option<std::path::PathBuf>,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum FirstArg {
+    Machine,
+    Human,
+}
+
+#[derive(Clone, Copy, clap::ValueEnum)]
+enum OpponentArg {
+    First,
+    Random,
 }
 
 #[derive(clap::Args)]
@@ -612,6 +645,9 @@ fn draughts(a: DraughtsArgs) -> Result<()> {
         }
         return Ok(());
     }
+    if !a.think && a.fen == mark1::reference::draughts::START_FEN {
+        return draughts_play(&a, &params);
+    }
     let pos = Position::from_fen(&a.fen)?;
     let asm = d::assemble()?;
     let emu = d::think(&asm, &pos, &params, a.seed)?;
@@ -644,6 +680,125 @@ fn draughts(a: DraughtsArgs) -> Result<()> {
     }
     for line in d::compare(&pos, &params, &emu) {
         println!("difference: {line}");
+    }
+    Ok(())
+}
+
+fn draughts_play(a: &DraughtsArgs, params: &mark1::games::draughts::Params) -> Result<()> {
+    use mark1::games::draughts as d;
+    use mark1::reference::draughts::{legal_moves, strategy::Xorshift, RandomSource};
+    use std::io::{BufRead, Write};
+    let asm = d::assemble()?;
+    let first = match a.first {
+        FirstArg::Machine => d::First::Machine,
+        FirstArg::Human => d::First::Human,
+    };
+    let show = |s: u8| if a.pdn_squares { s as u32 + 1 } else { s as u32 };
+    let mut script: Vec<(usize, String)> = Vec::new();
+    if let Some(f) = &a.script {
+        let text = std::fs::read_to_string(f)
+            .with_context(|| format!("cannot read the script {}", f.display()))?;
+        for (i, line) in text.lines().enumerate() {
+            let t = line.split('#').next().unwrap_or("").trim();
+            if !t.is_empty() {
+                script.push((i + 1, t.to_string()));
+            }
+        }
+    }
+    let mut script = script.into_iter();
+    let mut rng = Xorshift(a.seed as u32 ^ 0x5EED);
+    let stdin = std::io::stdin();
+    let mut printed = 0usize;
+    let interactive = a.script.is_none() && a.opponent.is_none();
+    let mut next = |g: &d::Game, refusal: Option<&str>| -> Option<Vec<u8>> {
+        let paper = g.paper();
+        print!("{}", &paper[printed.min(paper.len())..]);
+        printed = paper.len();
+        let pos = g.position();
+        let legal: Vec<String> = legal_moves(&pos)
+            .iter()
+            .map(|m| {
+                let mut v = vec![show(m.from)];
+                v.extend(m.landings().iter().map(|&s| show(s)));
+                let sep = if m.is_capture() { "x" } else { "-" };
+                v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(sep)
+            })
+            .collect();
+        if refusal.is_some() {
+            println!("    (refused; the legal moves are: {})", legal.join(" "));
+        }
+        let _ = std::io::stdout().flush();
+        loop {
+            let text = if let Some(o) = a.opponent {
+                let ms = legal_moves(&pos);
+                if ms.is_empty() {
+                    return None;
+                }
+                let m = match o {
+                    OpponentArg::First => ms[0],
+                    OpponentArg::Random => ms[rng.next_u20() as usize % ms.len()],
+                };
+                let mut v = vec![m.from];
+                v.extend(m.landings());
+                return Some(v);
+            } else if !interactive {
+                let (line, t) = script.next()?;
+                println!("    (script line {line}: {t})");
+                t
+            } else {
+                print!("your move ({}): ", if a.pdn_squares { "PDN squares, 22-18" } else { "Strachey squares, 23-18" });
+                let _ = std::io::stdout().flush();
+                let mut l = String::new();
+                if stdin.lock().read_line(&mut l).ok()? == 0 {
+                    return None;
+                }
+                l
+            };
+            match d::parse_squares(&text, a.pdn_squares) {
+                Ok(v) => return Some(v),
+                Err(e) if interactive => println!("{e}"),
+                Err(e) => {
+                    println!("    ({e}: not entered)");
+                }
+            }
+        }
+    };
+    let rep = d::play(&asm, params, a.seed, first, &mut next)?;
+    print!("{}", &rep.paper[printed.min(rep.paper.len())..]);
+    println!();
+    println!(
+        "end: {:?}; position {}; {} instructions, {:.1} s of machine time",
+        rep.end,
+        rep.last,
+        rep.instructions,
+        rep.beats as f64 * 240e-6
+    );
+    println!("the machine's moves (strategy {}, {} plies, king {}/8):", params.strategy, params.plies, params.king);
+    let (mut tc, mut ts) = (0u64, 0f64);
+    for m in &rep.machine_moves {
+        println!(
+            "  {:<20} {:6} moves considered  {:7.1} s  {:5.1} moves a second",
+            m.printed,
+            m.considered,
+            m.seconds,
+            m.considered as f64 / m.seconds.max(1e-9)
+        );
+        tc += m.considered;
+        ts += m.seconds;
+    }
+    if !rep.machine_moves.is_empty() {
+        println!(
+            "  in all: {tc} moves considered in {ts:.1} s: {:.1} moves a second, {:.1} s a move (Strachey: about ten moves a second)",
+            tc as f64 / ts.max(1e-9),
+            ts / rep.machine_moves.len() as f64
+        );
+    }
+    if let Some(f) = &a.pdn {
+        std::fs::write(f, rep.pdn(first, params))
+            .with_context(|| format!("cannot write {}", f.display()))?;
+    }
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&rep)?);
     }
     Ok(())
 }

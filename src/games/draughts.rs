@@ -581,16 +581,18 @@ impl Game {
         let before = self.paper().len();
         let end = self.run_to_wait(BUDGET);
         let new = self.paper()[before..].to_string();
-        if let Some(line) = new.lines().rev().find(|l| l.len() > 30 && l[..30].trim().is_empty() || l.len() > 30 && l.chars().nth(32).is_some_and(|c| c != ' ')) {
-            let printed = if line.len() >= 33 { line[33.min(line.len())..].trim().to_string() } else { line.trim().to_string() };
-            if !printed.is_empty() {
-                let b3 = u64::from(self.machine.b[3]);
-                self.machine_moves.push(MachineMove {
-                    printed,
-                    considered: b3.wrapping_sub(self.last_b3),
-                    seconds: (self.machine.stats.beats - self.last_beats) as f64 * 240e-6,
-                });
-            }
+        // The machine's moves are printed from place 33 on (moves.m1).
+        if let Some(printed) = new
+            .lines()
+            .filter_map(|l| l.get(33..).map(str::trim))
+            .rfind(|t| !t.is_empty())
+        {
+            let b3 = u64::from(self.machine.b[3]);
+            self.machine_moves.push(MachineMove {
+                printed: printed.to_string(),
+                considered: b3.wrapping_sub(self.last_b3),
+                seconds: (self.machine.stats.beats - self.last_beats) as f64 * 240e-6,
+            });
         }
         end
     }
@@ -638,3 +640,178 @@ impl Game {
 /// Beats the driver lets the machine run before it expects the keys again (a think
 /// under strategy 1 with 4 plies takes well under this).
 const BUDGET: u64 = 2_000_000_000;
+
+/// One move of a played game, as the driver saw it.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct PlayedMove {
+    /// `true` for the machine's.
+    pub machine: bool,
+    /// Strachey squares: from, then the landing squares (for the machine's, from and to).
+    pub squares: Vec<u8>,
+    /// Whether it took anything (the opponent's pieces on page 4 before and after).
+    pub capture: bool,
+}
+
+/// The record of a game played by [`play`].
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct GameReport {
+    /// The teleprinter paper.
+    pub paper: String,
+    /// The moves made, in order.
+    pub moves: Vec<PlayedMove>,
+    /// The opponent's entries the program refused: (the squares, its message).
+    pub refused: Vec<(Vec<u8>, String)>,
+    /// The machine's moves with what each cost.
+    pub machine_moves: Vec<MachineMove>,
+    /// How the game ended.
+    pub end: GameEnd,
+    /// The position at the end (page 4).
+    pub last: String,
+    /// Instructions and beats in all.
+    pub instructions: u64,
+    /// Beats in all (240 µs each).
+    pub beats: u64,
+}
+
+impl GameReport {
+    /// The game in PDN (PDN squares 1–32, captures with `x` from the first square to the
+    /// last): the tags, then the moves numbered in pairs.
+    pub fn pdn(&self, first: First, p: &Params) -> String {
+        let (black, white) = match first {
+            First::Machine => ("Strachey (mark1)", "Opponent"),
+            First::Human => ("Opponent", "Strachey (mark1)"),
+        };
+        let mut out = format!(
+            "[Event \"Strachey's draughts on the emulated Ferranti Mark 1\"]\n[Black \"{black}\"]\n[White \"{white}\"]\n[Strategy \"{} {} plies king {}/8\"]\n\n",
+            p.strategy, p.plies, p.king
+        );
+        for (i, m) in self.moves.iter().enumerate() {
+            if i % 2 == 0 {
+                out.push_str(&format!("{}. ", i / 2 + 1));
+            }
+            let sep = if m.capture { "x" } else { "-" };
+            let sq: Vec<String> = m.squares.iter().map(|s| (s + 1).to_string()).collect();
+            out.push_str(&sq.join(sep));
+            out.push(' ');
+        }
+        out.push_str(match self.end {
+            GameEnd::Over => "*",
+            _ => "*",
+        });
+        out.push('\n');
+        out
+    }
+}
+
+/// Plays a game: the machine's think runs on the emulated machine, the opponent's moves
+/// come from `next` (Strachey squares: from, any landing squares, to), which is called
+/// each time the machine waits for a move and gets the refusal of the last entry, if
+/// any; `None` ends the game there.
+///
+/// # Errors
+/// Settings the program does not take.
+pub fn play(
+    assembly: &Assembly,
+    p: &Params,
+    seed: u64,
+    first: First,
+    next: &mut dyn FnMut(&Game, Option<&str>) -> Option<Vec<u8>>,
+) -> Result<GameReport, DraughtsRunError> {
+    let mut g = Game::new(assembly, p, seed)?;
+    let mut moves = Vec::new();
+    let mut refused = Vec::new();
+    let opp = |pos: &Position| match pos.to_move {
+        Side::Black => pos.w,
+        Side::White => pos.b,
+    };
+    let mut end = g.start(first);
+    let mut last_refusal: Option<String> = None;
+    while end.is_none() {
+        let before = g.position();
+        let n = g.machine_moves.len();
+        end = g.machine_turn();
+        if g.machine_moves.len() > n {
+            let after = g.position();
+            let printed = &g.machine_moves[n].printed;
+            let sq: Vec<u8> = printed
+                .split(|c: char| !c.is_ascii_digit())
+                .filter(|t| !t.is_empty())
+                .take(2)
+                .filter_map(|t| t.parse().ok())
+                .collect();
+            moves.push(PlayedMove {
+                machine: true,
+                squares: sq,
+                capture: opp(&before).count_ones() > opp(&Position { to_move: before.to_move, ..after }).count_ones(),
+            });
+        }
+        if end.is_some() {
+            break;
+        }
+        let Some(squares) = next(&g, last_refusal.as_deref()) else {
+            end = Some(GameEnd::ScriptDone);
+            break;
+        };
+        let before = g.position();
+        match g.human_move(&squares) {
+            Entered::Accepted => {
+                last_refusal = None;
+                let after = g.position();
+                moves.push(PlayedMove {
+                    machine: false,
+                    squares: squares.clone(),
+                    capture: opp(&before).count_ones()
+                        > opp(&Position { to_move: before.to_move, ..after }).count_ones(),
+                });
+            }
+            Entered::Refused(msg) => {
+                refused.push((squares, msg.clone()));
+                last_refusal = Some(msg);
+            }
+            Entered::Stopped => {
+                end = Some(GameEnd::Hoot);
+            }
+        }
+    }
+    Ok(GameReport {
+        paper: g.paper().to_string(),
+        moves,
+        refused,
+        machine_moves: g.machine_moves.clone(),
+        end: end.unwrap_or(GameEnd::Budget),
+        last: g.position().to_fen(),
+        instructions: g.machine.stats.instructions,
+        beats: g.machine.stats.beats,
+    })
+}
+
+/// Reads an opponent's move as typed: squares separated by `-` or `x` (`23-18`,
+/// `12x21`, `5x14x23`); Strachey squares 0–31, or PDN 1–32 with `pdn`.
+///
+/// # Errors
+/// A message saying what is wrong with the text.
+pub fn parse_squares(text: &str, pdn: bool) -> Result<Vec<u8>, String> {
+    let parts: Vec<&str> = text
+        .trim()
+        .split(['-', 'x', 'X', ' '])
+        .filter(|t| !t.is_empty())
+        .collect();
+    if parts.len() < 2 {
+        return Err(format!("`{}`: a move is two or more squares, as 23-18", text.trim()));
+    }
+    parts
+        .iter()
+        .map(|t| {
+            let v: u32 = t
+                .parse()
+                .map_err(|_| format!("`{t}` is not a square number"))?;
+            if pdn {
+                rd::pdn_to_strachey(v).ok_or_else(|| format!("PDN square {v} is not 1-32"))
+            } else if v < 32 {
+                Ok(v as u8)
+            } else {
+                Err(format!("Strachey square {v} is not 0-31"))
+            }
+        })
+        .collect()
+}
