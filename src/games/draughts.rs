@@ -694,8 +694,13 @@ impl GameReport {
             out.push_str(&sq.join(sep));
             out.push(' ');
         }
+        // The result, from the program's own words (msg.m1: 11 YOU HAVE WON, 12 I HAVE
+        // WON): PDN's 2-0 for a win by Black, 0-2 by White.
+        let machine_black = first == First::Machine;
+        let last = self.paper.trim_end();
         out.push_str(match self.end {
-            GameEnd::Over => "*",
+            GameEnd::Over if last.ends_with("YOU HAVE WON") == machine_black => "0-2",
+            GameEnd::Over => "2-0",
             _ => "*",
         });
         out.push('\n');
@@ -720,30 +725,48 @@ pub fn play(
     let mut g = Game::new(assembly, p, seed)?;
     let mut moves = Vec::new();
     let mut refused = Vec::new();
-    let opp = |pos: &Position| match pos.to_move {
-        Side::Black => pos.w,
-        Side::White => pos.b,
-    };
     let mut end = g.start(first);
     let mut last_refusal: Option<String> = None;
+    // The record is kept in full PDN (every landing square) with the reference engine's
+    // list of moves: for the record only, after the program has made the move.
+    let record = |pos: &Position, sq: &[u8], machine: bool| {
+        let text = sq
+            .iter()
+            .map(|s| s.to_string())
+            .collect::<Vec<_>>()
+            .join("-");
+        match rd::moves::find_move(pos, &text, true) {
+            Ok(m) => PlayedMove {
+                machine,
+                squares: std::iter::once(m.from)
+                    .chain(m.landings().iter().copied())
+                    .collect(),
+                capture: m.is_capture(),
+            },
+            Err(_) => PlayedMove {
+                machine,
+                squares: sq.to_vec(),
+                capture: false,
+            },
+        }
+    };
+    let mut pos = Position::start();
     while end.is_none() {
-        let before = g.position();
         let n = g.machine_moves.len();
-        end = g.machine_turn();
+        if last_refusal.is_none() {
+            // (after a refusal the machine is already waiting for the move again)
+            end = g.machine_turn();
+        }
         if g.machine_moves.len() > n {
-            let after = g.position();
-            let printed = &g.machine_moves[n].printed;
-            let sq: Vec<u8> = printed
+            let sq: Vec<u8> = g.machine_moves[n]
+                .printed
                 .split(|c: char| !c.is_ascii_digit())
                 .filter(|t| !t.is_empty())
                 .take(2)
                 .filter_map(|t| t.parse().ok())
                 .collect();
-            moves.push(PlayedMove {
-                machine: true,
-                squares: sq,
-                capture: opp(&before).count_ones() > opp(&Position { to_move: before.to_move, ..after }).count_ones(),
-            });
+            moves.push(record(&pos, &sq, true));
+            pos = g.position();
         }
         if end.is_some() {
             break;
@@ -752,17 +775,14 @@ pub fn play(
             end = Some(GameEnd::ScriptDone);
             break;
         };
-        let before = g.position();
         match g.human_move(&squares) {
             Entered::Accepted => {
                 last_refusal = None;
-                let after = g.position();
-                moves.push(PlayedMove {
-                    machine: false,
-                    squares: squares.clone(),
-                    capture: opp(&before).count_ones()
-                        > opp(&Position { to_move: before.to_move, ..after }).count_ones(),
-                });
+                let ends = [squares[0], squares[squares.len() - 1]];
+                moves.push(record(&pos, &ends, false));
+                if let Ok(m) = rd::moves::find_move(&pos, &format!("{}-{}", ends[0], ends[1]), true) {
+                    pos = apply(&pos, &m);
+                }
             }
             Entered::Refused(msg) => {
                 refused.push((squares, msg.clone()));
