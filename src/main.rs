@@ -117,6 +117,11 @@ struct DraughtsArgs {
     /// Play: write the game as PDN to OUT.
     #[arg(long)]
     pdn: Option<std::path::PathBuf>,
+    /// Replay the machine's 34 moves of Strachey's 1952 game (Faster than Thought): for
+    /// each, the program thinks on the position before it; is the recorded move among
+    /// its best? The last line reads `agreement: K/34`.
+    #[arg(long)]
+    replay_1952: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -617,6 +622,34 @@ fn draughts(a: DraughtsArgs) -> Result<()> {
         plies: a.plies.unwrap_or(if a.strategy == 1 { 3 } else { 4 }),
         king: a.king.unwrap_or(if a.strategy == 1 { 24 } else { 20 }),
     };
+    if a.replay_1952 {
+        let rep = d::replay_1952(&params, a.seed)?;
+        if a.json {
+            println!("{}", serde_json::to_string_pretty(&rep)?);
+        }
+        println!(
+            "Strachey's 1952 game, the machine's moves, strategy {} ({} plies, king {}/8):",
+            params.strategy, params.plies, params.king
+        );
+        for m in &rep {
+            println!(
+                "{:2}. {:<14} {:<5} value {:>4} (best {:>4}: {}); chose {}",
+                m.number,
+                m.recorded,
+                if m.agrees { "agree" } else { "DIFF" },
+                m.recorded_value.map_or("-".into(), |v| v.to_string()),
+                m.best_value,
+                m.best.join(" "),
+                m.chosen.as_deref().unwrap_or("-")
+            );
+        }
+        println!(
+            "agreement: {}/{}",
+            rep.iter().filter(|m| m.agrees).count(),
+            rep.len()
+        );
+        return Ok(());
+    }
     if let Some(n) = a.check {
         let positions = d::check_positions(n, a.seed as u32);
         let report = d::cross_check(&positions, &params, a.seed)?;
