@@ -122,6 +122,12 @@ struct DraughtsArgs {
     /// its best? The last line reads `agreement: K/34`.
     #[arg(long)]
     replay_1952: bool,
+    /// The timing table: thinks on the 34 positions of the 1952 game at 1-4 plies under
+    /// strategy 1 and under strategy 2: moves considered per simulated second, simulated
+    /// time a machine move (Strachey: about ten moves a second; three plies, one to two
+    /// minutes).
+    #[arg(long)]
+    timing: bool,
 }
 
 #[derive(Clone, Copy, clap::ValueEnum)]
@@ -622,6 +628,31 @@ fn draughts(a: DraughtsArgs) -> Result<()> {
         plies: a.plies.unwrap_or(if a.strategy == 1 { 3 } else { 4 }),
         king: a.king.unwrap_or(if a.strategy == 1 { 24 } else { 20 }),
     };
+    if a.timing {
+        let mut settings: Vec<d::Params> = (1..=4).map(d::Params::strategy1).collect();
+        settings.push(d::Params::strategy2(4, 20));
+        let rows = d::timing_table(&d::positions_1952(), &settings, a.seed)?;
+        if a.json {
+            println!("{}", serde_json::to_string_pretty(&rows)?);
+        }
+        println!("thinks on the 34 positions before the machine's moves of the 1952 game (prinz timing):");
+        println!("strategy plies king  moves considered  a second  s a move  longest s  transfers");
+        for r in &rows {
+            println!(
+                "{:>8} {:>5} {:>4}  {:>16}  {:>8.1}  {:>8.1}  {:>9.1}  {:>9}",
+                r.params.strategy,
+                r.params.plies,
+                r.params.king,
+                r.considered,
+                r.rate(),
+                r.per_move(),
+                r.longest,
+                r.transfers
+            );
+        }
+        println!("Strachey 1952: about ten moves a second; three plies (strategy 1) take one to two minutes.");
+        return Ok(());
+    }
     if a.replay_1952 {
         let rep = d::replay_1952(&params, a.seed)?;
         if a.json {

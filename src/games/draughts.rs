@@ -904,3 +904,85 @@ pub fn replay_1952(p: &Params, seed: u64) -> Result<Vec<ReplayMove>, DraughtsRun
     }
     Ok(out)
 }
+
+/// One line of [`timing_table`]: the program's thinks at one setting.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct TimingRow {
+    /// The settings.
+    pub params: Params,
+    /// Positions thought about.
+    pub positions: usize,
+    /// Moves considered in all (B3).
+    pub considered: u64,
+    /// Simulated seconds in all.
+    pub seconds: f64,
+    /// The longest think, simulated seconds.
+    pub longest: f64,
+    /// Magnetic transfers in all.
+    pub transfers: u64,
+    /// Instructions in all.
+    pub instructions: u64,
+}
+
+impl TimingRow {
+    /// Moves considered per simulated second.
+    pub fn rate(&self) -> f64 {
+        self.considered as f64 / self.seconds.max(1e-9)
+    }
+    /// Mean simulated seconds a think (a machine move).
+    pub fn per_move(&self) -> f64 {
+        self.seconds / self.positions.max(1) as f64
+    }
+}
+
+/// The positions before each of the machine's 34 moves of the 1952 game.
+pub fn positions_1952() -> Vec<Position> {
+    let mut pos = Position::start();
+    let mut out = Vec::new();
+    for (black, white) in rd::GAME_1952.iter() {
+        out.push(pos);
+        for t in [black, white] {
+            if let Ok(m) = rd::moves::find_move(&pos, t, true) {
+                pos = apply(&pos, &m);
+            }
+        }
+    }
+    out
+}
+
+/// Thinks of the emulated program on `positions` at each setting: moves considered per
+/// simulated second, simulated seconds a machine move (Strachey 1952: about ten moves a
+/// second; three plies under strategy 1 take one to two minutes).
+///
+/// # Errors
+/// The program failing to assemble or run.
+pub fn timing_table(
+    positions: &[Position],
+    settings: &[Params],
+    seed: u64,
+) -> Result<Vec<TimingRow>, DraughtsRunError> {
+    let asm = assemble()?;
+    let mut rows = Vec::new();
+    for p in settings {
+        let mut row = TimingRow {
+            params: *p,
+            positions: 0,
+            considered: 0,
+            seconds: 0.0,
+            longest: 0.0,
+            transfers: 0,
+            instructions: 0,
+        };
+        for (i, pos) in positions.iter().enumerate() {
+            let t = think(&asm, pos, p, seed.wrapping_add(i as u64))?;
+            row.positions += 1;
+            row.considered += t.considered;
+            row.seconds += t.seconds();
+            row.longest = row.longest.max(t.seconds());
+            row.transfers += t.transfers;
+            row.instructions += t.instructions;
+        }
+        rows.push(row);
+    }
+    Ok(rows)
+}
