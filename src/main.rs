@@ -757,7 +757,13 @@ fn draughts_play(a: &DraughtsArgs, params: &mark1::games::draughts::Params) -> R
         FirstArg::Machine => d::First::Machine,
         FirstArg::Human => d::First::Human,
     };
-    let show = |s: u8| if a.pdn_squares { s as u32 + 1 } else { s as u32 };
+    let show = |s: u8| {
+        if a.pdn_squares {
+            s as u32 + 1
+        } else {
+            s as u32
+        }
+    };
     let mut script: Vec<(usize, String)> = Vec::new();
     if let Some(f) = &a.script {
         let text = std::fs::read_to_string(f)
@@ -785,7 +791,10 @@ fn draughts_play(a: &DraughtsArgs, params: &mark1::games::draughts::Params) -> R
                 let mut v = vec![show(m.from)];
                 v.extend(m.landings().iter().map(|&s| show(s)));
                 let sep = if m.is_capture() { "x" } else { "-" };
-                v.iter().map(|s| s.to_string()).collect::<Vec<_>>().join(sep)
+                v.iter()
+                    .map(|s| s.to_string())
+                    .collect::<Vec<_>>()
+                    .join(sep)
             })
             .collect();
         if refusal.is_some() {
@@ -810,7 +819,14 @@ fn draughts_play(a: &DraughtsArgs, params: &mark1::games::draughts::Params) -> R
                 println!("    (script line {line}: {t})");
                 t
             } else {
-                print!("your move ({}): ", if a.pdn_squares { "PDN squares, 22-18" } else { "Strachey squares, 23-18" });
+                print!(
+                    "your move ({}): ",
+                    if a.pdn_squares {
+                        "PDN squares, 22-18"
+                    } else {
+                        "Strachey squares, 23-18"
+                    }
+                );
                 let _ = std::io::stdout().flush();
                 let mut l = String::new();
                 if stdin.lock().read_line(&mut l).ok()? == 0 {
@@ -837,7 +853,10 @@ fn draughts_play(a: &DraughtsArgs, params: &mark1::games::draughts::Params) -> R
         rep.instructions,
         rep.beats as f64 * 240e-6
     );
-    println!("the machine's moves (strategy {}, {} plies, king {}/8):", params.strategy, params.plies, params.king);
+    println!(
+        "the machine's moves (strategy {}, {} plies, king {}/8):",
+        params.strategy, params.plies, params.king
+    );
     let (mut tc, mut ts) = (0u64, 0f64);
     for m in &rep.machine_moves {
         println!(

@@ -21,7 +21,11 @@ fn start_position_three_plies_strategy_1() {
     assert_eq!(after.to_move, Side::White);
     assert_eq!(after.b.count_ones(), 12);
     // Strachey: three plies take one to two minutes; ours within a factor of two.
-    assert!(emu.seconds() > 30.0 && emu.seconds() < 240.0, "{}", emu.seconds());
+    assert!(
+        emu.seconds() > 30.0 && emu.seconds() < 240.0,
+        "{}",
+        emu.seconds()
+    );
 }
 
 #[test]

@@ -84,7 +84,8 @@ fn spots(g: &Game, page: u32) -> String {
     let m = &g.machine;
     let mut s = String::new();
     for y in 0..32 {
-        let v = u64::from(m.store.read(64 * page + y)) | u64::from(m.store.read(64 * page + 32 + y)) << 20;
+        let v = u64::from(m.store.read(64 * page + y))
+            | u64::from(m.store.read(64 * page + 32 + y)) << 20;
         for x in 0..40 {
             s.push(if v >> x & 1 == 1 { '#' } else { '.' });
         }
@@ -97,17 +98,16 @@ fn spots(g: &Game, page: u32) -> String {
 fn expected_spots(p: &Position) -> String {
     // 5x4 patterns, rows of 5 spots (bit x = spot x): empty, not played on, black man,
     // white man, black king, white king.
-    const PAT: [[u32; 4]; 6] = [
-        [0, 0, 0, 0],
-        [31, 31, 31, 31],
-        [4, 10, 10, 4],
-        [17, 10, 10, 17],
-        [4, 14, 14, 4],
-        [17, 31, 31, 17],
+    // by line of the square, then by pattern
+    const PAT: [[u32; 6]; 4] = [
+        [0, 31, 4, 17, 4, 17],
+        [0, 31, 10, 10, 14, 31],
+        [0, 31, 10, 10, 14, 31],
+        [0, 31, 4, 17, 4, 17],
     ];
     let mut s = String::new();
     for r in 0..8u32 {
-        for line in 0..4 {
+        for prow in PAT.iter() {
             for c in 0..8u32 {
                 let playing = (r + c) % 2 == 1;
                 let pat = if !playing {
@@ -117,15 +117,23 @@ fn expected_spots(p: &Position) -> String {
                     let bit = 1u32 << sq;
                     let king = p.k & bit != 0;
                     if p.b & bit != 0 {
-                        if king { 4 } else { 2 }
+                        if king {
+                            4
+                        } else {
+                            2
+                        }
                     } else if p.w & bit != 0 {
-                        if king { 5 } else { 3 }
+                        if king {
+                            5
+                        } else {
+                            3
+                        }
                     } else {
                         0
                     }
                 };
                 for x in 0..5 {
-                    s.push(if PAT[pat][line] >> x & 1 == 1 { '#' } else { '.' });
+                    s.push(if prow[pat] >> x & 1 == 1 { '#' } else { '.' });
                 }
             }
             s.push('\n');
@@ -175,7 +183,11 @@ fn no_on_the_preview_takes_the_move_back() {
     // and the move can be made now
     assert_eq!(g.human_move(&[9, 13]), Entered::Accepted);
     assert_eq!(g.machine_turn(), None);
-    assert!(g.paper().lines().any(|l| l.starts_with(" 9 - 13")), "{}", g.paper());
+    assert!(
+        g.paper().lines().any(|l| l.starts_with(" 9 - 13")),
+        "{}",
+        g.paper()
+    );
 }
 
 /// Wrong entries make the machine angrier each time; the fifth ends the game with a
@@ -185,10 +197,10 @@ fn wrong_entries_grow_impatient_then_a_hoot() {
     let mut g = started(First::Human);
     assert_eq!(g.run_to_wait(1 << 31), None);
     let wrong = [
-        vec![0u8, 31],     // no such move
-        vec![9],           // one square only
-        vec![21, 17],      // not Black's piece
-        vec![10, 10],      // nowhere
+        vec![0u8, 31], // no such move
+        vec![9],       // one square only
+        vec![21, 17],  // not Black's piece
+        vec![10, 10],  // nowhere
     ];
     for w in &wrong {
         assert!(matches!(g.human_move(w), Entered::Refused(_)));
@@ -218,7 +230,10 @@ fn no_answer_then_the_machine_claims_the_game() {
     let stop = g.run_to_wait(20_000_000);
     assert_eq!(stop, Some(GameEnd::Hoot));
     let paper = g.paper();
-    assert!(paper.contains("YOU MUST PLAY AT ONCE OR RESIGN.\nI CLAIM THE GAME /"), "{paper}");
+    assert!(
+        paper.contains("YOU MUST PLAY AT ONCE OR RESIGN.\nI CLAIM THE GAME /"),
+        "{paper}"
+    );
     // The count-down: 147 456 rounds of 9 beats (5.3 minutes) each time.
     assert!(g.machine.stats.beats > 2 * 147_456 * 9);
 }

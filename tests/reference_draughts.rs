@@ -127,7 +127,6 @@ fn dup_ring_routes() {
     );
 }
 
-
 #[test]
 fn game_1952_replays_all_67_plies() {
     let mut p = Position::start();

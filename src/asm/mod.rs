@@ -254,10 +254,17 @@ struct Src {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Section {
     Store,
-    Drum { t: u8, h: u8, page: u32 },
+    Drum {
+        t: u8,
+        h: u8,
+        page: u32,
+    },
     /// Store addresses whose page p is kept on half-track (base + p div 2, p mod 2), for
     /// each of the first `n` bases.
-    Overlay { bases: [u8; 4], n: u8 },
+    Overlay {
+        bases: [u8; 4],
+        n: u8,
+    },
 }
 
 #[derive(Debug, Clone)]

@@ -20,23 +20,50 @@ use std::collections::BTreeMap;
 
 /// The program's sources, by the names the includes use.
 const SOURCES: [(&str, &str); 17] = [
-    ("programs/draughts.m1", include_str!("../../programs/draughts.m1")),
-    ("draughts/kernel.m1", include_str!("../../programs/draughts/kernel.m1")),
-    ("draughts/search.m1", include_str!("../../programs/draughts/search.m1")),
-    ("draughts/game.m1", include_str!("../../programs/draughts/game.m1")),
+    (
+        "programs/draughts.m1",
+        include_str!("../../programs/draughts.m1"),
+    ),
+    (
+        "draughts/kernel.m1",
+        include_str!("../../programs/draughts/kernel.m1"),
+    ),
+    (
+        "draughts/search.m1",
+        include_str!("../../programs/draughts/search.m1"),
+    ),
+    (
+        "draughts/game.m1",
+        include_str!("../../programs/draughts/game.m1"),
+    ),
     ("think.m1", include_str!("../../programs/draughts/think.m1")),
-    ("choice.m1", include_str!("../../programs/draughts/choice.m1")),
+    (
+        "choice.m1",
+        include_str!("../../programs/draughts/choice.m1"),
+    ),
     ("flow.m1", include_str!("../../programs/draughts/flow.m1")),
     ("flow1.m1", include_str!("../../programs/draughts/flow1.m1")),
     ("flow2.m1", include_str!("../../programs/draughts/flow2.m1")),
     ("pict.m1", include_str!("../../programs/draughts/pict.m1")),
     ("msg.m1", include_str!("../../programs/draughts/msg.m1")),
     ("moves.m1", include_str!("../../programs/draughts/moves.m1")),
-    ("keyunit.m1", include_str!("../../programs/draughts/keyunit.m1")),
+    (
+        "keyunit.m1",
+        include_str!("../../programs/draughts/keyunit.m1"),
+    ),
     ("keys.m1", include_str!("../../programs/draughts/keys.m1")),
-    ("keys_data.m1", include_str!("../../programs/draughts/keys_data.m1")),
-    ("picture.m1", include_str!("../../programs/draughts/picture.m1")),
-    ("picture_data.m1", include_str!("../../programs/draughts/picture_data.m1")),
+    (
+        "keys_data.m1",
+        include_str!("../../programs/draughts/keys_data.m1"),
+    ),
+    (
+        "picture.m1",
+        include_str!("../../programs/draughts/picture.m1"),
+    ),
+    (
+        "picture_data.m1",
+        include_str!("../../programs/draughts/picture_data.m1"),
+    ),
 ];
 
 /// Errors of the draughts driver.
@@ -232,7 +259,8 @@ pub fn think(
     m.load_image(&assembly.image);
     put_position(&mut m, assembly, pos, p);
     // cret: where the kernel takes the game half (the think routine).
-    m.store.write(sym(assembly, "cret"), sym(assembly, "th_go") - 1);
+    m.store
+        .write(sym(assembly, "cret"), sym(assembly, "th_go") - 1);
     let stop = m.run(Budget::beats(200_000_000_000));
     match stop {
         Stop::DynamicStop { line } if line == sym(assembly, "g_astop") => {}
@@ -652,6 +680,10 @@ pub struct PlayedMove {
     pub capture: bool,
 }
 
+/// The opponent in [`play`]: given the machine waiting for a move and the program's
+/// refusal of the last entry (if any), the squares of the next move, or `None` to stop.
+pub type Opponent<'a> = dyn FnMut(&Game, Option<&str>) -> Option<Vec<u8>> + 'a;
+
 /// The record of a game played by [`play`].
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameReport {
@@ -720,7 +752,7 @@ pub fn play(
     p: &Params,
     seed: u64,
     first: First,
-    next: &mut dyn FnMut(&Game, Option<&str>) -> Option<Vec<u8>>,
+    next: &mut Opponent<'_>,
 ) -> Result<GameReport, DraughtsRunError> {
     let mut g = Game::new(assembly, p, seed)?;
     let mut moves = Vec::new();
@@ -780,7 +812,8 @@ pub fn play(
                 last_refusal = None;
                 let ends = [squares[0], squares[squares.len() - 1]];
                 moves.push(record(&pos, &ends, false));
-                if let Ok(m) = rd::moves::find_move(&pos, &format!("{}-{}", ends[0], ends[1]), true) {
+                if let Ok(m) = rd::moves::find_move(&pos, &format!("{}-{}", ends[0], ends[1]), true)
+                {
                     pos = apply(&pos, &m);
                 }
             }
@@ -817,7 +850,10 @@ pub fn parse_squares(text: &str, pdn: bool) -> Result<Vec<u8>, String> {
         .filter(|t| !t.is_empty())
         .collect();
     if parts.len() < 2 {
-        return Err(format!("`{}`: a move is two or more squares, as 23-18", text.trim()));
+        return Err(format!(
+            "`{}`: a move is two or more squares, as 23-18",
+            text.trim()
+        ));
     }
     parts
         .iter()
