@@ -71,6 +71,22 @@ fn draughts_board_on_page_3() {
     insta::assert_snapshot!(screen_text(&d, WIDTH, HEIGHT));
 }
 
+/// A game in progress: Strachey's program (programs/draughts.m1) has made its first move
+/// (the driver operated the keys as a person would); its own pictures are on the tubes,
+/// page 3 (after the move) on the left and page 5 (before it) on the right.
+#[test]
+fn draughts_game_in_progress_on_pages_3_and_5() {
+    use mark1::games::draughts::{assemble, First, Game, Params};
+    let asm = assemble().expect("assembles");
+    let mut g = Game::new(&asm, &Params::strategy2(4, 20), 7).expect("settings");
+    assert_eq!(g.start(First::Machine), None);
+    assert_eq!(g.machine_turn(), None);
+    let mut d = Debugger::new(Session::new(g.machine, root()), "programs/draughts.m1");
+    d.command("page left 3").expect("page");
+    d.command("page right 5").expect("page");
+    insta::assert_snapshot!(screen_text(&d, WIDTH, HEIGHT));
+}
+
 #[test]
 fn help_screen() {
     let mut d = debugger("programs/prinz15.m1");
