@@ -106,9 +106,9 @@ struct DraughtsArgs {
     /// instead of the terminal.
     #[arg(long)]
     script: Option<std::path::PathBuf>,
-    /// Play: the opponent is the driver, playing the first legal move (`first`) or a
-    /// seeded random one (`random`) from the reference engine's list: for trying the
-    /// program out; the program itself gets only the keys.
+    /// Play: the opponent is the driver, playing the first legal move (`first`), a seeded
+    /// random one (`random`), or the reference engine's choice under strategy 2 with six
+    /// plies (`best`): for trying the program out; the program itself gets only the keys.
     #[arg(long, value_enum)]
     opponent: Option<OpponentArg>,
     /// Play: moves typed and shown in PDN squares 1-32 instead of Strachey's 0-31.
@@ -140,6 +140,7 @@ enum FirstArg {
 enum OpponentArg {
     First,
     Random,
+    Best,
 }
 
 #[derive(clap::Args)]
@@ -810,6 +811,14 @@ fn draughts_play(a: &DraughtsArgs, params: &mark1::games::draughts::Params) -> R
                 let m = match o {
                     OpponentArg::First => ms[0],
                     OpponentArg::Random => ms[rng.next_u20() as usize % ms.len()],
+                    OpponentArg::Best => {
+                        let b = mark1::reference::draughts::best(
+                            &pos,
+                            &mark1::reference::draughts::SearchParams::strategy2(6, 20),
+                            &mut rng,
+                        );
+                        ms[b.chosen.unwrap_or(0)]
+                    }
                 };
                 let mut v = vec![m.from];
                 v.extend(m.landings());

@@ -246,3 +246,33 @@ fn the_end_of_the_game_is_seen() {
     assert!(legal_moves(&last).is_empty());
     assert!(rep.paper.contains("I HAVE WON"));
 }
+
+/// A strong opponent (the reference engine, strategy 2, six plies, playing Black) against
+/// the program at one ply: the machine is left without a move and says so.
+#[test]
+fn the_machine_sees_it_has_lost() {
+    use mark1::reference::draughts::{best, strategy::Xorshift, SearchParams};
+    let asm = assemble().unwrap();
+    let mut rng = Xorshift(1);
+    let mut next = |g: &Game, _: Option<&str>| -> Option<Vec<u8>> {
+        let b = best(&g.position(), &SearchParams::strategy2(6, 20), &mut rng);
+        let m = b.moves.get(b.chosen?)?.mv;
+        let mut v = vec![m.from];
+        v.extend(m.landings());
+        Some(v)
+    };
+    let rep = play(&asm, &Params::strategy1(1), 1, First::Human, &mut next).unwrap();
+    assert_eq!(rep.end, GameEnd::Over);
+    assert!(
+        rep.paper.trim_end().ends_with("YOU HAVE WON"),
+        "{}",
+        rep.paper
+    );
+    let last = Position::from_fen(&rep.last).unwrap();
+    assert_eq!(last.to_move, Side::White);
+    assert!(legal_moves(&last).is_empty());
+    assert!(rep
+        .pdn(First::Human, &Params::strategy1(1))
+        .trim_end()
+        .ends_with("2-0"));
+}
