@@ -62,11 +62,14 @@ enum Command {
     ///
     /// Example: `mark1 prinz` (Figure 1) or `mark1 prinz --fen "..." --json`
     Prinz(PrinzArgs),
-    /// Strachey's draughts (1952) on the emulated machine: the program values every move
-    /// of a position (strategy 1) and chooses one; `--check N` compares N positions with
-    /// `mark1 ref draughts best`.
+    /// Strachey's draughts (1952) on the emulated machine: play a game against the program
+    /// (the moves entered on the hand switches with KAC, as its operators did), or one
+    /// think on a position, the cross-check against `mark1 ref draughts best`, the 1952
+    /// game's positions, the timing table.
     ///
-    /// Example: `mark1 draughts --fen "B:W21-32:B1-12"` or `mark1 draughts --check 100 --seed 7`
+    /// Example: `mark1 draughts --first human` (play), `mark1 draughts --script moves.txt
+    /// --pdn game.pdn`, `mark1 draughts --think --fen "B:W21-32:B1-12" --strategy 1`,
+    /// `mark1 draughts --check 1000`, `mark1 draughts --replay-1952`
     Draughts(DraughtsArgs),
 }
 
