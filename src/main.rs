@@ -801,6 +801,17 @@ fn draughts_play(a: &DraughtsArgs, params: &mark1::games::draughts::Params) -> R
                     .join(sep)
             })
             .collect();
+        if interactive {
+            // The board as the program shows it on page 3 (the tube), beside the square
+            // numbers.
+            let board = g.board_text(3);
+            for (r, line) in board.lines().enumerate() {
+                let nums: Vec<String> = (0..4)
+                    .map(|i| format!("{:2}", show(4 * r as u8 + i)))
+                    .collect();
+                println!("    {line}   {}", nums.join(" "));
+            }
+        }
         if refusal.is_some() {
             println!("    (refused; the legal moves are: {})", legal.join(" "));
         }

@@ -649,6 +649,42 @@ impl Game {
         Entered::Accepted
     }
 
+    /// The board as the program shows it on store page `page` (3 or 5), read off the
+    /// tube: each square's 5 × 4 spot pattern (picture.m1) as a character: `b` `w` a
+    /// black or white man, `B` `W` a king, `.` an empty playing square, a space a square
+    /// not played on, `?` a pattern the program does not draw. Black's side (squares 0–3)
+    /// at the top.
+    pub fn board_text(&self, page: u32) -> String {
+        const PATTERNS: [([u32; 4], char); 6] = [
+            ([0, 0, 0, 0], '.'),
+            ([31, 31, 31, 31], ' '),
+            ([4, 10, 10, 4], 'b'),
+            ([17, 10, 10, 17], 'w'),
+            ([4, 14, 14, 4], 'B'),
+            ([17, 31, 31, 17], 'W'),
+        ];
+        let m = &self.machine;
+        let row = |y: u32| {
+            u64::from(m.store.read(64 * page + y))
+                | u64::from(m.store.read(64 * page + 32 + y)) << 20
+        };
+        let mut out = String::new();
+        for r in 0..8 {
+            for c in 0..8 {
+                let pat: [u32; 4] =
+                    std::array::from_fn(|j| (row(4 * r + j as u32) >> (5 * c) & 31) as u32);
+                let ch = PATTERNS
+                    .iter()
+                    .find(|(p, _)| *p == pat)
+                    .map_or('?', |(_, ch)| *ch);
+                out.push(ch);
+                out.push(' ');
+            }
+            out.push('\n');
+        }
+        out
+    }
+
     /// The program's position (page 4: g_pb g_pw g_pk g_ps), as the tubes show it.
     pub fn position(&self) -> Position {
         let r = |n: &str| self.machine.store.read_long(self.sym(n));
