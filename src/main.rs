@@ -852,7 +852,7 @@ fn draughts_play(a: &DraughtsArgs, params: &mark1::games::draughts::Params) -> R
                 );
                 let _ = std::io::stdout().flush();
                 let mut l = String::new();
-                if stdin.lock().read_line(&mut l).ok()? == 0 {
+                if stdin.lock().read_line(&mut l).ok()? == 0 || l.trim().is_empty() {
                     return None;
                 }
                 l
@@ -866,6 +866,12 @@ fn draughts_play(a: &DraughtsArgs, params: &mark1::games::draughts::Params) -> R
             }
         }
     };
+    if interactive {
+        println!(
+            "(Strachey's draughts on the emulated Mark 1: the machine's words come from its\n teleprinter; type your moves as squares, e.g. {}, and the driver sets them on the\n hand switches and presses KAC for you. An empty line or end of input stops.)\n",
+            if a.pdn_squares { "22-18 or 9x18" } else { "21-17 or 8x17" }
+        );
+    }
     let rep = d::play(&asm, params, a.seed, first, &mut next)?;
     print!("{}", &rep.paper[printed.min(rep.paper.len())..]);
     println!();
