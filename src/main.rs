@@ -356,6 +356,13 @@ struct ConsoleArgs {
 }
 
 fn main() -> std::process::ExitCode {
+    // A closed pipe (`mark1 draughts … | head`) ends the program as it does any Unix
+    // tool, instead of a panic in println!.
+    #[cfg(unix)]
+    // SAFETY: setting a signal's disposition to the default before any thread starts.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
+    }
     match dispatch(Cli::parse()) {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
