@@ -796,18 +796,6 @@ fn draughts_play(a: &DraughtsArgs, params: &mark1::games::draughts::Params) -> R
         print!("{}", &paper[printed.min(paper.len())..]);
         printed = paper.len();
         let pos = g.position();
-        let legal: Vec<String> = legal_moves(&pos)
-            .iter()
-            .map(|m| {
-                let mut v = vec![show(m.from)];
-                v.extend(m.landings().iter().map(|&s| show(s)));
-                let sep = if m.is_capture() { "x" } else { "-" };
-                v.iter()
-                    .map(|s| s.to_string())
-                    .collect::<Vec<_>>()
-                    .join(sep)
-            })
-            .collect();
         if interactive {
             // The board as the program shows it on page 3 (the tube), beside the square
             // numbers.
@@ -820,6 +808,18 @@ fn draughts_play(a: &DraughtsArgs, params: &mark1::games::draughts::Params) -> R
             }
         }
         if refusal.is_some() {
+            let legal: Vec<String> = legal_moves(&pos)
+                .iter()
+                .map(|m| {
+                    let mut v = vec![show(m.from)];
+                    v.extend(m.landings().iter().map(|&s| show(s)));
+                    let sep = if m.is_capture() { "x" } else { "-" };
+                    v.iter()
+                        .map(|s| s.to_string())
+                        .collect::<Vec<_>>()
+                        .join(sep)
+                })
+                .collect();
             println!("    (refused; the legal moves are: {})", legal.join(" "));
         }
         let _ = std::io::stdout().flush();

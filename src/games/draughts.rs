@@ -11,6 +11,7 @@
 //! [`cross_check`].
 
 use crate::asm::{self, Assembly, MapLoader};
+use crate::machine::code::MASK40;
 use crate::machine::{Budget, Config, Machine, Stop};
 use crate::reference::draughts::moves::apply;
 use crate::reference::draughts::strategy::Xorshift;
@@ -220,7 +221,7 @@ fn long_signed(v: u64) -> i64 {
 /// Puts a position and the strategy into the kernel's communication lines, as the
 /// operator's tape does (`docs/draughts.md`).
 fn put_position(m: &mut Machine, a: &Assembly, pos: &Position, p: &Params) {
-    let mut w = |n: &str, v: i64| m.store.write_long(sym(a, n), (v as u64) & ((1 << 40) - 1));
+    let mut w = |n: &str, v: i64| m.store.write_long(sym(a, n), (v as u64) & MASK40);
     w("cb", i64::from(pos.b));
     w("cw", i64::from(pos.w));
     w("ck", i64::from(pos.k));
@@ -237,6 +238,25 @@ fn put_position(m: &mut Machine, a: &Assembly, pos: &Position, p: &Params) {
     w("cm40k", -40 * i64::from(p.king));
 }
 
+/// A machine after KEC with the program loaded (`seed` for its `/W`), and the position
+/// and the strategy in the kernel's lines.
+fn loaded(
+    assembly: &Assembly,
+    pos: &Position,
+    p: &Params,
+    seed: u64,
+) -> Result<Machine, DraughtsRunError> {
+    p.check()?;
+    let mut m = Machine::new(Config {
+        seed,
+        ..Config::default()
+    });
+    m.kec();
+    m.load_image(&assembly.image);
+    put_position(&mut m, assembly, pos, p);
+    Ok(m)
+}
+
 /// Runs one think of the program on `pos` (the program values every move with the
 /// strategy, chooses one with its `/W` generator seeded by `seed`, and makes it) and
 /// reads the results from the store.
@@ -250,14 +270,7 @@ pub fn think(
     p: &Params,
     seed: u64,
 ) -> Result<Think, DraughtsRunError> {
-    p.check()?;
-    let mut m = Machine::new(Config {
-        seed,
-        ..Config::default()
-    });
-    m.kec();
-    m.load_image(&assembly.image);
-    put_position(&mut m, assembly, pos, p);
+    let mut m = loaded(assembly, pos, p, seed)?;
     // cret: where the kernel takes the game half (the think routine).
     m.store
         .write(sym(assembly, "cret"), sym(assembly, "th_go") - 1);
@@ -506,15 +519,7 @@ impl Game {
     /// # Errors
     /// Settings the program does not take.
     pub fn new(assembly: &Assembly, p: &Params, seed: u64) -> Result<Game, DraughtsRunError> {
-        p.check()?;
-        let mut m = Machine::new(Config {
-            seed,
-            ..Config::default()
-        });
-        m.kec();
-        m.load_image(&assembly.image);
-        let start = Position::start();
-        put_position(&mut m, assembly, &start, p);
+        let mut m = loaded(assembly, &Position::start(), p, seed)?;
         let syms: BTreeMap<String, u32> = assembly
             .symbols
             .iter()
@@ -577,6 +582,12 @@ impl Game {
         self.machine.set_kac(false);
     }
 
+    /// Where the machine's next move starts to cost (B3 and the beats now).
+    fn mark(&mut self) {
+        self.last_b3 = u64::from(self.machine.b[3]);
+        self.last_beats = self.machine.stats.beats;
+    }
+
     /// The teleprinter paper so far.
     pub fn paper(&self) -> &str {
         self.machine.printer_text()
@@ -598,8 +609,7 @@ impl Game {
             First::Machine => 1 << 5,
             First::Human => 0,
         });
-        self.last_b3 = u64::from(self.machine.b[3]);
-        self.last_beats = self.machine.stats.beats;
+        self.mark();
         None
     }
 
@@ -644,8 +654,7 @@ impl Game {
             return Entered::Refused(new);
         }
         self.enter(0); // accept the preview
-        self.last_b3 = u64::from(self.machine.b[3]);
-        self.last_beats = self.machine.stats.beats;
+        self.mark();
         Entered::Accepted
     }
 
@@ -710,9 +719,10 @@ const BUDGET: u64 = 2_000_000_000;
 pub struct PlayedMove {
     /// `true` for the machine's.
     pub machine: bool,
-    /// Strachey squares: from, then the landing squares (for the machine's, from and to).
+    /// Strachey squares: from, then every landing square (the first legal move between
+    /// the move's first and last square, in the reference engine's list).
     pub squares: Vec<u8>,
-    /// Whether it took anything (the opponent's pieces on page 4 before and after).
+    /// Whether it took anything.
     pub capture: bool,
 }
 
@@ -795,28 +805,26 @@ pub fn play(
     let mut refused = Vec::new();
     let mut end = g.start(first);
     let mut last_refusal: Option<String> = None;
-    // The record is kept in full PDN (every landing square) with the reference engine's
+    // The record is kept in full PDN (every landing square) from the reference engine's
     // list of moves: for the record only, after the program has made the move.
-    let record = |pos: &Position, sq: &[u8], machine: bool| {
-        let text = sq
-            .iter()
-            .map(|s| s.to_string())
-            .collect::<Vec<_>>()
-            .join("-");
-        match rd::moves::find_move(pos, &text, true) {
-            Ok(m) => PlayedMove {
-                machine,
-                squares: std::iter::once(m.from)
-                    .chain(m.landings().iter().copied())
-                    .collect(),
-                capture: m.is_capture(),
-            },
-            Err(_) => PlayedMove {
-                machine,
-                squares: sq.to_vec(),
-                capture: false,
-            },
-        }
+    let find = |pos: &Position, from: u8, to: u8| {
+        rd::legal_moves(pos)
+            .into_iter()
+            .find(|m| m.from == from && m.to == to)
+    };
+    let played = |m: Option<&rd::moves::Move>, from: u8, to: u8, machine: bool| match m {
+        Some(m) => PlayedMove {
+            machine,
+            squares: std::iter::once(m.from)
+                .chain(m.landings().iter().copied())
+                .collect(),
+            capture: m.is_capture(),
+        },
+        None => PlayedMove {
+            machine,
+            squares: vec![from, to],
+            capture: false,
+        },
     };
     let mut pos = Position::start();
     while end.is_none() {
@@ -833,7 +841,9 @@ pub fn play(
                 .take(2)
                 .filter_map(|t| t.parse().ok())
                 .collect();
-            moves.push(record(&pos, &sq, true));
+            if let [from, to] = sq[..] {
+                moves.push(played(find(&pos, from, to).as_ref(), from, to, true));
+            }
             pos = g.position();
         }
         if end.is_some() {
@@ -846,10 +856,10 @@ pub fn play(
         match g.human_move(&squares) {
             Entered::Accepted => {
                 last_refusal = None;
-                let ends = [squares[0], squares[squares.len() - 1]];
-                moves.push(record(&pos, &ends, false));
-                if let Ok(m) = rd::moves::find_move(&pos, &format!("{}-{}", ends[0], ends[1]), true)
-                {
+                let (from, to) = (squares[0], squares[squares.len() - 1]);
+                let m = find(&pos, from, to);
+                moves.push(played(m.as_ref(), from, to, false));
+                if let Some(m) = m {
                     pos = apply(&pos, &m);
                 }
             }
