@@ -23,9 +23,8 @@ use std::path::PathBuf;
 /// are `#[ignore]`d when the variable was not set at build time (build.rs), so they never
 /// pass without having run; with it set and the folder wrong they fail.
 fn period_dir() -> PathBuf {
-    let d = std::env::var("MARK1_PERIOD_SOFTWARE").expect(
-        "MARK1_PERIOD_SOFTWARE is not set: set it to ../shared/reference/period-software",
-    );
+    let d = std::env::var("MARK1_PERIOD_SOFTWARE")
+        .expect("MARK1_PERIOD_SOFTWARE is not set: set it to ../shared/reference/period-software");
     let p = PathBuf::from(d);
     assert!(
         p.join("counts.tsv").is_file(),

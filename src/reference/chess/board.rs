@@ -229,8 +229,10 @@ impl Board {
     /// passant fields are ignored (Prinz's rules have neither), counters are optional.
     /// Pieces of one kind take their canonical counters in order of printed square
     /// (11, 12, … 88); pieces beyond the canonical counters (a third knight, a second
-    /// queen) take the lowest free counter of their side. Errors: malformed text, a side
-    /// without exactly one king, more than 16 pieces on a side.
+    /// queen) take the lowest free counter of their side. This is the one validation of a
+    /// chess position for every command (`prinz`, `ref chess …`). Errors: malformed
+    /// text, a side without exactly one king, more than 16 pieces on a side, a pawn on
+    /// the first or eighth rank, the side not to move in check.
     pub fn from_fen(fen: &str) -> Result<Board, ChessError> {
         let err = |r: &str| ChessError::Fen {
             fen: fen.to_string(),
@@ -252,46 +254,7 @@ impl Board {
             None => return Err(err("missing side to move (w or b)")),
             Some(_) => return Err(err("side to move must be w or b")),
         };
-        // (internal square, colour, piece), collected rank by rank.
-        let mut pieces: Vec<(u8, Colour, Piece)> = Vec::new();
-        for (i, rank_text) in ranks.iter().enumerate() {
-            let rank = 7 - i as u8;
-            let mut file = 0u8;
-            for c in rank_text.chars() {
-                if let Some(d) = c.to_digit(10) {
-                    if d == 0 || d > 8 {
-                        return Err(err("empty-square count must be 1-8"));
-                    }
-                    file += d as u8;
-                } else {
-                    let piece = match c.to_ascii_lowercase() {
-                        'p' => Piece::Pawn,
-                        'n' => Piece::Knight,
-                        'b' => Piece::Bishop,
-                        'r' => Piece::Rook,
-                        'q' => Piece::Queen,
-                        'k' => Piece::King,
-                        _ => return Err(err(&format!("unknown piece letter {c:?}"))),
-                    };
-                    let colour = if c.is_ascii_uppercase() {
-                        Colour::White
-                    } else {
-                        Colour::Black
-                    };
-                    if file >= 8 {
-                        return Err(err("a rank has more than 8 squares"));
-                    }
-                    pieces.push((internal_square(file, rank), colour, piece));
-                    file += 1;
-                }
-                if file > 8 {
-                    return Err(err("a rank has more than 8 squares"));
-                }
-            }
-            if file != 8 {
-                return Err(err("a rank has fewer than 8 squares"));
-            }
-        }
+        let mut pieces = parse_placement(&ranks).map_err(|r| err(&r))?;
         let mut board = Board {
             a: [-1; 32],
             b: [BORDER; 100],
@@ -331,6 +294,11 @@ impl Board {
                     .ok_or_else(|| err("no free counter"))?;
                 board.place(jc + j, piece, s);
             }
+        }
+        // A position no game can reach: the side that has just moved left its King
+        // attacked (Prinz's program, like ours, would look for a King that has gone).
+        if board.in_check(board.to_move.opponent()) {
+            return Err(err("the side not to move is in check"));
         }
         Ok(board)
     }
@@ -614,4 +582,56 @@ pub fn perft(board: &Board, depth: u32) -> u64 {
         return 1;
     }
     rec(&mut board.clone(), depth)
+}
+
+/// Reads the eight ranks of a FEN placement (rank 8 first) into (internal square, colour,
+/// piece). Errors: a bad count or letter, a rank not of 8 squares, a pawn on the first or
+/// eighth rank (no game reaches one: a pawn there has promoted or was never there).
+fn parse_placement(ranks: &[&str]) -> Result<Vec<(u8, Colour, Piece)>, String> {
+    let mut pieces = Vec::new();
+    for (i, rank_text) in ranks.iter().enumerate() {
+        let rank = 7 - i as u8;
+        let mut file = 0u8;
+        for c in rank_text.chars() {
+            if let Some(d) = c.to_digit(10) {
+                if d == 0 || d > 8 {
+                    return Err("empty-square count must be 1-8".into());
+                }
+                file += d as u8;
+            } else {
+                let piece = match c.to_ascii_lowercase() {
+                    'p' => Piece::Pawn,
+                    'n' => Piece::Knight,
+                    'b' => Piece::Bishop,
+                    'r' => Piece::Rook,
+                    'q' => Piece::Queen,
+                    'k' => Piece::King,
+                    _ => return Err(format!("unknown piece letter '{c}'")),
+                };
+                let colour = if c.is_ascii_uppercase() {
+                    Colour::White
+                } else {
+                    Colour::Black
+                };
+                if file >= 8 {
+                    return Err("a rank has more than 8 squares".into());
+                }
+                if piece == Piece::Pawn && (rank == 0 || rank == 7) {
+                    return Err(format!(
+                        "a pawn on rank {} (pawns never stand on the first or eighth rank)",
+                        rank + 1
+                    ));
+                }
+                pieces.push((internal_square(file, rank), colour, piece));
+                file += 1;
+            }
+            if file > 8 {
+                return Err("a rank has more than 8 squares".into());
+            }
+        }
+        if file != 8 {
+            return Err("a rank has fewer than 8 squares".into());
+        }
+    }
+    Ok(pieces)
 }
