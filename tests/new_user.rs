@@ -23,7 +23,10 @@ fn text(o: &Output) -> String {
 #[test]
 fn one_chess_validation_for_prinz_and_ref() {
     for (fen, reason) in [
-        ("kK6/8/8/8/8/8/8/7R w - - 0 1", "the side not to move is in check"),
+        (
+            "kK6/8/8/8/8/8/8/7R w - - 0 1",
+            "the side not to move is in check",
+        ),
         ("k7/8/8/8/8/8/8/K5RP w - - 0 1", "a pawn on rank 1"),
         ("k6P/8/8/8/8/8/8/K5R1 w - - 0 1", "a pawn on rank 8"),
     ] {

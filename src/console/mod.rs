@@ -273,46 +273,14 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         "drum" => want(2).map(|_| Command::Drum(a[1].to_string()))?,
         "load" => want(2).map(|_| Command::Load(a[1].to_string()))?,
         "tape" => want(2).map(|_| Command::Tape(a[1].to_string()))?,
-        "feed" => {
-            let text: String = a[1..].concat();
-            let mut codes = Vec::new();
-            for c in text.chars() {
-                codes.push(
-                    crate::formats::tape::pt_value(c)
-                        .ok_or_else(|| format!("`{c}` is not a tape character"))?,
-                );
-            }
-            Command::Feed(codes)
-        }
-        "go" => match (n, a.get(1).map(|s| s.to_ascii_lowercase())) {
-            (1, _) => Command::Go,
-            (3, Some(u)) if u == "until" => {
-                if args[2].eq_ignore_ascii_case("hoot") && !line.contains('"') {
-                    Command::GoUntilHoot
-                } else {
-                    Command::GoUntilText(args[2].clone())
-                }
-            }
-            _ => return Err("expected `go`, `go until \"TEXT\"` or `go until hoot`".into()),
-        },
+        "feed" => Command::Feed(feed_codes(&a[1..])?),
+        "go" => go_command(&a, &args, line)?,
         "step" => match n {
             1 => Command::Step(1),
             2 => Command::Step(number(a[1])?),
             _ => return Err("`step` takes at most one argument".into()),
         },
-        "break" | "unbreak" => {
-            want(2)?;
-            let on = lower == "break";
-            if let Some(e) = event(a[1]) {
-                Command::BreakOn(e, on)
-            } else if !on && a[1].eq_ignore_ascii_case("all") {
-                Command::UnbreakAll
-            } else if on {
-                Command::Break(parse_line_addr(a[1])?)
-            } else {
-                Command::Unbreak(parse_line_addr(a[1])?)
-            }
-        }
+        "break" | "unbreak" => want(2).and_then(|_| break_command(lower == "break", a[1]))?,
         "watch" => want(2)
             .and_then(|_| parse_line_addr(a[1]))
             .map(Command::Watch)?,
@@ -320,6 +288,46 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         "limit" => want(2).and_then(|_| number(a[1])).map(Command::Limit)?,
         "print" => want(1).map(|_| Command::Print)?,
         _ => return Err(format!("unknown command `{}`", a[0])),
+    })
+}
+
+/// The codes of `feed`'s characters (the words joined), each a tape character.
+fn feed_codes(words: &[&str]) -> Result<Vec<u8>, String> {
+    words
+        .concat()
+        .chars()
+        .map(|c| {
+            crate::formats::tape::pt_value(c)
+                .ok_or_else(|| format!("`{c}` is not a tape character"))
+        })
+        .collect()
+}
+
+/// `go`, `go until "TEXT"` or `go until hoot` (`a` the words, `args` the same unquoted).
+fn go_command(a: &[&str], args: &[String], line: &str) -> Result<Command, String> {
+    match (a.len(), a.get(1).map(|s| s.to_ascii_lowercase())) {
+        (1, _) => Ok(Command::Go),
+        (3, Some(u)) if u == "until" => {
+            if args[2].eq_ignore_ascii_case("hoot") && !line.contains('"') {
+                Ok(Command::GoUntilHoot)
+            } else {
+                Ok(Command::GoUntilText(args[2].clone()))
+            }
+        }
+        _ => Err("expected `go`, `go until \"TEXT\"` or `go until hoot`".into()),
+    }
+}
+
+/// `break WHAT` (`on`) or `unbreak WHAT`: an event, a line, or (unbreak) `all`.
+fn break_command(on: bool, what: &str) -> Result<Command, String> {
+    Ok(if let Some(e) = event(what) {
+        Command::BreakOn(e, on)
+    } else if !on && what.eq_ignore_ascii_case("all") {
+        Command::UnbreakAll
+    } else if on {
+        Command::Break(parse_line_addr(what)?)
+    } else {
+        Command::Unbreak(parse_line_addr(what)?)
     })
 }
 
@@ -484,18 +492,7 @@ impl Session {
                 let p = self.path(f)?;
                 self.attach_drum(&p)?;
             }
-            Command::Load(f) => {
-                let p = self.path(f)?;
-                let text = std::fs::read_to_string(&p)
-                    .map_err(|e| format!("cannot read {}: {e}", p.display()))?;
-                let sheets = crate::formats::load::read_load(&text)
-                    .map_err(|e| format!("{}: {e}", p.display()))?;
-                for (&(t, h), ht) in &sheets {
-                    self.machine
-                        .drum
-                        .set_half_track(u32::from(t), u32::from(h), ht);
-                }
-            }
+            Command::Load(f) => self.load_sheets(f)?,
             Command::Tape(f) => {
                 let p = self.path(f)?;
                 self.load_tape_file(&p)?;
@@ -510,27 +507,7 @@ impl Session {
                     ));
                 }
             }
-            Command::GoUntilText(text) => {
-                let from = m.printer_text().len();
-                m.breaks.on_print = true;
-                let spent = m.stats.beats;
-                let result = loop {
-                    let left = self.limit.saturating_sub(self.machine.stats.beats - spent);
-                    let s = self.machine.run(Budget::beats(left));
-                    if self.machine.printer_text()[from..].contains(text.as_str()) {
-                        break Ok(());
-                    }
-                    if !matches!(s, Stop::Printed { .. }) {
-                        self.record(s);
-                        break Err(format!(
-                            "the machine stopped ({}) before printing {text:?}",
-                            describe_stop(&s)
-                        ));
-                    }
-                };
-                self.machine.breaks.on_print = false;
-                result?;
-            }
+            Command::GoUntilText(text) => self.go_until_text(text)?,
             Command::GoUntilHoot => {
                 m.breaks.on_hoot = true;
                 let s = self.go();
@@ -559,17 +536,7 @@ impl Session {
             Command::Watch(l) => m.breaks.watch(*l, &m.store),
             Command::UnbreakAll => m.breaks.clear(),
             Command::KacHold(held) => m.set_kac(*held),
-            Command::Expect(text) => {
-                let paper = &m.printer_text()[self.expect_from.min(m.printer_text().len())..];
-                match paper.find(text.as_str()) {
-                    Some(i) => self.expect_from += i + text.len(),
-                    None => {
-                        return Err(format!(
-                            "expected {text:?} in the printer output; it printed {paper:?}"
-                        ))
-                    }
-                }
-            }
+            Command::Expect(text) => self.expect(text)?,
             Command::Limit(b) => self.limit = *b,
             Command::Print => {
                 let s = self.registers();
@@ -577,6 +544,61 @@ impl Session {
             }
         }
         Ok(())
+    }
+
+    /// `go until "TEXT"`: runs until the printer has printed `text` (within the session's
+    /// beat budget); an error if the machine stops first.
+    fn go_until_text(&mut self, text: &str) -> Result<(), String> {
+        let m = &mut self.machine;
+        let from = m.printer_text().len();
+        m.breaks.on_print = true;
+        let spent = m.stats.beats;
+        let result = loop {
+            let left = self.limit.saturating_sub(self.machine.stats.beats - spent);
+            let s = self.machine.run(Budget::beats(left));
+            if self.machine.printer_text()[from..].contains(text) {
+                break Ok(());
+            }
+            if !matches!(s, Stop::Printed { .. }) {
+                self.record(s);
+                break Err(format!(
+                    "the machine stopped ({}) before printing {text:?}",
+                    describe_stop(&s)
+                ));
+            }
+        };
+        self.machine.breaks.on_print = false;
+        result
+    }
+
+    /// `load FILE`: SimH coding-sheet LOAD lines written onto the drum.
+    fn load_sheets(&mut self, f: &str) -> Result<(), String> {
+        let p = self.path(f)?;
+        let text =
+            std::fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        let sheets =
+            crate::formats::load::read_load(&text).map_err(|e| format!("{}: {e}", p.display()))?;
+        for (&(t, h), ht) in &sheets {
+            self.machine
+                .drum
+                .set_half_track(u32::from(t), u32::from(h), ht);
+        }
+        Ok(())
+    }
+
+    /// `expect "TEXT"`: the printer has printed `text` since the last expectation met.
+    fn expect(&mut self, text: &str) -> Result<(), String> {
+        let printed = self.machine.printer_text();
+        let paper = &printed[self.expect_from.min(printed.len())..];
+        match paper.find(text) {
+            Some(i) => {
+                self.expect_from += i + text.len();
+                Ok(())
+            }
+            None => Err(format!(
+                "expected {text:?} in the printer output; it printed {paper:?}"
+            )),
+        }
     }
 
     /// C, PI, A, D, the B-lines, the flip-flops and the counters, in period notation.
