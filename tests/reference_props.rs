@@ -71,3 +71,26 @@ proptest! {
         }
     }
 }
+
+/// Perft with progress counts the same leaves as perft, and reports every root move.
+#[test]
+fn perft_with_progress_agrees() {
+    use mark1::reference::{chess, draughts};
+    let b =
+        chess::Board::from_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1").unwrap();
+    let mut seen = Vec::new();
+    let n = chess::perft_with_progress(&b, 3, &mut |d, t| seen.push((d, t)));
+    assert_eq!(n, chess::perft(&b, 3));
+    // Prinz's rules have no double step: 8 pawn moves and 4 knight moves.
+    assert_eq!(seen.first(), Some(&(0, 12)));
+    assert_eq!(seen.last(), Some(&(12, 12)));
+    assert_eq!(seen.len(), 13);
+    let p = draughts::Position::start();
+    let mut last = (0, 0);
+    let n =
+        draughts::perft::perft_with_progress(&p, 6, draughts::Duplicates::Counted, &mut |d, t| {
+            last = (d, t)
+        });
+    assert_eq!(n, draughts::perft(&p, 6, draughts::Duplicates::Counted));
+    assert_eq!(last, (7, 7));
+}

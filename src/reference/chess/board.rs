@@ -561,6 +561,33 @@ pub fn legal_moves(board: &Board) -> Vec<ChessMove> {
     v
 }
 
+/// The deepest perft the command line accepts: 7 plies take minutes from the opening
+/// position under Prinz's rules (about 3·10^9 leaves), one more would take hours.
+pub const MAX_PERFT_DEPTH: u32 = 7;
+
+/// [`perft`], root move by root move: `progress(done, total)` is called before the
+/// first root move and after each (total = the number of legal root moves).
+pub fn perft_with_progress(
+    board: &Board,
+    depth: u32,
+    progress: &mut dyn FnMut(usize, usize),
+) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let moves = legal_moves(board);
+    progress(0, moves.len());
+    let mut b = board.clone();
+    let mut n = 0;
+    for (i, m) in moves.iter().enumerate() {
+        b.make(m);
+        n += perft(&b, depth - 1);
+        b.unmake(m);
+        progress(i + 1, moves.len());
+    }
+    n
+}
+
 /// Leaf count `depth` plies below `board` under Prinz's rules (depth 0 is 1).
 pub fn perft(board: &Board, depth: u32) -> u64 {
     fn rec(b: &mut Board, depth: u32) -> u64 {

@@ -33,8 +33,8 @@ mod board;
 mod mate2;
 
 pub use board::{
-    internal_square, legal_moves, perft, prinz_square, Board, ChessMove, Colour, Counts, Cursor,
-    Piece,
+    internal_square, legal_moves, perft, perft_with_progress, prinz_square, Board, ChessMove,
+    Colour, Counts, Cursor, Piece,
 };
 pub use mate2::{solve_mate2, Mate2Report};
 
