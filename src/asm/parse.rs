@@ -1,17 +1,10 @@
 //! Parsing one source line into a label and a statement (nom; byte offsets into the line
-//! are kept for diagnostics and turned into columns by the caller).
+//! are kept for diagnostics and turned into columns by the caller). Expressions are
+//! parsed in `expr`, directives in `directive`.
 
+use super::directive::directive;
+use super::expr::{arg_expr, args, full_expr, ident, Ex};
 use crate::machine::code::{char_value, parse_addr, parse_line};
-use nom::{
-    branch::alt,
-    bytes::complete::{tag, take_while, take_while1},
-    character::complete::{digit1, hex_digit1, space0},
-    combinator::recognize,
-    sequence::pair,
-    IResult, Parser,
-};
-
-type Res<'a, T> = IResult<&'a str, T>;
 
 /// A parse failure: byte offset in the line and message.
 #[derive(Debug, Clone)]
@@ -20,29 +13,11 @@ pub(crate) struct PErr {
     pub msg: String,
 }
 
-fn perr<T>(off: usize, msg: impl Into<String>) -> Result<T, PErr> {
+pub(super) fn perr<T>(off: usize, msg: impl Into<String>) -> Result<T, PErr> {
     Err(PErr {
         off,
         msg: msg.into(),
     })
-}
-
-/// An expression with the byte offset where it starts.
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) struct Ex {
-    pub off: usize,
-    pub e: E,
-}
-
-#[derive(Debug, Clone, PartialEq)]
-pub(crate) enum E {
-    Num(i128),
-    Here,
-    Sym(String),
-    Neg(Box<Ex>),
-    Add(Box<Ex>, Box<Ex>),
-    Sub(Box<Ex>, Box<Ex>),
-    Mul(Box<Ex>, Box<Ex>),
 }
 
 /// Magnetic transfer mode.
@@ -53,6 +28,17 @@ pub(crate) enum MagMode {
     Crossed,
 }
 
+/// `.mag OP TRACK, HALF, PAGE`: a magnetic transfer as written.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct MagOrder {
+    pub write: bool,
+    pub check: bool,
+    pub track: Ex,
+    pub mode: MagMode,
+    pub page: Ex,
+}
+
+/// One statement as written.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) enum Stmt {
     /// `ADDR CONTENT` pairs: (offset of the address, address, word).
@@ -70,13 +56,7 @@ pub(crate) enum Stmt {
     Chars(Vec<u8>),
     Jump(Ex),
     Fill(Ex, Option<Ex>),
-    Mag {
-        write: bool,
-        check: bool,
-        track: Ex,
-        mode: MagMode,
-        page: Ex,
-    },
+    Mag(MagOrder),
     Io(u8),
     Org(Ex),
     Page(Ex),
@@ -106,16 +86,8 @@ pub(crate) fn is_tp(c: char) -> bool {
     char_value(c).is_some() && !c.is_ascii_lowercase()
 }
 
-fn is_ident_start(c: char) -> bool {
-    c.is_ascii_alphabetic() || c == '_'
-}
-
-fn is_ident_char(c: char) -> bool {
-    c.is_ascii_alphanumeric() || c == '_' || c == '.'
-}
-
 /// Is `s` exactly `n` period characters?
-fn tp_token(s: &str, n: usize) -> bool {
+pub(super) fn tp_token(s: &str, n: usize) -> bool {
     s.chars().count() == n && s.chars().all(is_tp)
 }
 
@@ -162,421 +134,6 @@ fn period_form(s: &str, base: usize) -> Option<Stmt> {
     Some(Stmt::Period(pairs))
 }
 
-fn ident(i: &str) -> Res<'_, &str> {
-    recognize(pair(take_while1(is_ident_start), take_while(is_ident_char))).parse(i)
-}
-
-fn too_large(i: &str) -> nom::Err<nom::error::Error<&str>> {
-    nom::Err::Failure(nom::error::Error::new(i, nom::error::ErrorKind::TooLarge))
-}
-
-fn number_hex(i: &str) -> Res<'_, i128> {
-    let (r, _) = alt((tag("0x"), tag("0X"))).parse(i)?;
-    let (r2, d) = hex_digit1(r)?;
-    i128::from_str_radix(d, 16)
-        .map(|v| (r2, v))
-        .map_err(|_| too_large(i))
-}
-
-fn number_bin(i: &str) -> Res<'_, i128> {
-    let (r, _) = alt((tag("0b"), tag("0B"))).parse(i)?;
-    let (r2, d) = take_while1(|c| c == '0' || c == '1').parse(r)?;
-    i128::from_str_radix(d, 2)
-        .map(|v| (r2, v))
-        .map_err(|_| too_large(i))
-}
-
-fn number_dec(i: &str) -> Res<'_, i128> {
-    let (r, d) = digit1(i)?;
-    d.parse::<i128>().map(|v| (r, v)).map_err(|_| too_large(i))
-}
-
-fn number(i: &str) -> Res<'_, i128> {
-    alt((number_hex, number_bin, number_dec)).parse(i)
-}
-
-/// Expression parser bound to the line so offsets can be computed.
-struct XP<'a> {
-    line: &'a str,
-    depth: usize,
-}
-
-impl<'a> XP<'a> {
-    fn off(&self, i: &str) -> usize {
-        off_in(self.line, i)
-    }
-
-    fn expr(&mut self, i: &'a str) -> Result<(&'a str, Ex), PErr> {
-        let (mut i, mut lhs) = self.term(i)?;
-        loop {
-            let (r, _) = space0::<_, nom::error::Error<&str>>(i).unwrap_or((i, ""));
-            let op = r.chars().next();
-            if op != Some('+') && op != Some('-') {
-                return Ok((i, lhs));
-            }
-            let (r, rhs) = self.term(r[1..].trim_start())?;
-            let off = lhs.off;
-            lhs = Ex {
-                off,
-                e: if op == Some('+') {
-                    E::Add(Box::new(lhs), Box::new(rhs))
-                } else {
-                    E::Sub(Box::new(lhs), Box::new(rhs))
-                },
-            };
-            i = r;
-        }
-    }
-
-    fn term(&mut self, i: &'a str) -> Result<(&'a str, Ex), PErr> {
-        let (mut i, mut lhs) = self.factor(i)?;
-        loop {
-            let r = i.trim_start();
-            if !r.starts_with('*') {
-                return Ok((i, lhs));
-            }
-            let (r, rhs) = self.factor(r[1..].trim_start())?;
-            let off = lhs.off;
-            lhs = Ex {
-                off,
-                e: E::Mul(Box::new(lhs), Box::new(rhs)),
-            };
-            i = r;
-        }
-    }
-
-    fn factor(&mut self, i: &'a str) -> Result<(&'a str, Ex), PErr> {
-        self.depth += 1;
-        if self.depth > 64 {
-            return perr(self.off(i), "expression nested too deeply");
-        }
-        let i = i.trim_start();
-        let off = self.off(i);
-        let res = self.factor_inner(i, off);
-        self.depth -= 1;
-        res
-    }
-
-    fn factor_inner(&mut self, i: &'a str, off: usize) -> Result<(&'a str, Ex), PErr> {
-        let mut cs = i.chars();
-        let c0 = cs.next();
-        let c1 = cs.next();
-        let c2 = cs.next();
-        // A period address: two period characters not followed by a name character.
-        if let (Some(a), Some(b)) = (c0, c1) {
-            if is_tp(a)
-                && is_tp(b)
-                && !c2.is_some_and(|c| is_ident_char(c) || is_tp(c))
-                && !(a == '.' || b == '.')
-            {
-                let n = a.len_utf8() + b.len_utf8();
-                if let Some(v) = parse_addr(&i[..n]) {
-                    return Ok((
-                        &i[n..],
-                        Ex {
-                            off,
-                            e: E::Num(v.into()),
-                        },
-                    ));
-                }
-            }
-        }
-        match c0 {
-            None => perr(off, "expected a number, a name or a period address"),
-            Some('-') => {
-                let (r, x) = self.factor(&i[1..])?;
-                Ok((
-                    r,
-                    Ex {
-                        off,
-                        e: E::Neg(Box::new(x)),
-                    },
-                ))
-            }
-            Some('(') => {
-                let (r, x) = self.expr(&i[1..])?;
-                let r = r.trim_start();
-                match r.strip_prefix(')') {
-                    Some(r) => Ok((r, x)),
-                    None => perr(self.off(r), "expected `)`"),
-                }
-            }
-            Some('.') if !c1.is_some_and(is_ident_char) => Ok((&i[1..], Ex { off, e: E::Here })),
-            Some(c) if c.is_ascii_digit() => match number(i) {
-                Ok((r, v)) => {
-                    if r.chars().next().is_some_and(is_ident_char) {
-                        return perr(self.off(r), "bad number");
-                    }
-                    Ok((r, Ex { off, e: E::Num(v) }))
-                }
-                Err(_) => perr(off, "number too large"),
-            },
-            Some(c) if is_ident_start(c) => {
-                let (r, name) = ident(i).map_err(|_| PErr {
-                    off,
-                    msg: "bad name".into(),
-                })?;
-                Ok((
-                    r,
-                    Ex {
-                        off,
-                        e: E::Sym(name.to_string()),
-                    },
-                ))
-            }
-            Some(c) => perr(
-                off,
-                format!("unexpected {c:?}: expected a number, a name or a period address"),
-            ),
-        }
-    }
-}
-
-/// Byte offset of `part` (a slice of `line`) within `line`.
-fn off_in(line: &str, part: &str) -> usize {
-    (part.as_ptr() as usize)
-        .saturating_sub(line.as_ptr() as usize)
-        .min(line.len())
-}
-
-/// Parses a whole expression that must end the text (after blanks).
-fn full_expr(line: &str, i: &str) -> Result<Ex, PErr> {
-    let mut xp = XP { line, depth: 0 };
-    let (r, x) = xp.expr(i)?;
-    let r2 = r.trim_start();
-    if !r2.is_empty() {
-        return perr(off_in(line, r2), "unexpected text after the expression");
-    }
-    Ok(x)
-}
-
-/// Splits comma-separated arguments, keeping offsets of each (trimmed) piece.
-fn args<'a>(line: &'a str, i: &'a str) -> Vec<(usize, &'a str)> {
-    let mut out = Vec::new();
-    let mut rest = i;
-    loop {
-        let (piece, next) = match rest.find(',') {
-            Some(k) => (&rest[..k], Some(&rest[k + 1..])),
-            None => (rest, None),
-        };
-        let t = piece.trim_start();
-        out.push((off_in(line, t), t.trim_end()));
-        match next {
-            Some(n) => rest = n,
-            None => return out,
-        }
-    }
-}
-
-fn expr_list(line: &str, i: &str) -> Result<Vec<Ex>, PErr> {
-    let mut v = Vec::new();
-    for (off, a) in args(line, i) {
-        if a.is_empty() {
-            return perr(off, "expected an expression");
-        }
-        v.push(full_expr(line, &line[off..off + a.len()])?);
-    }
-    Ok(v)
-}
-
-fn n_args(line: &str, i: &str, off: usize, lo: usize, hi: usize) -> Result<Vec<Ex>, PErr> {
-    let v = expr_list(line, i)?;
-    if v.len() < lo || v.len() > hi {
-        let want = if lo == hi {
-            format!("{lo}")
-        } else {
-            format!("{lo} to {hi}")
-        };
-        return perr(
-            off,
-            format!("expected {want} argument(s), found {}", v.len()),
-        );
-    }
-    Ok(v)
-}
-
-/// A 4-character period word or an expression.
-fn word_or_expr(line: &str, i: &str) -> Result<Ex, PErr> {
-    let t = i.trim();
-    let off = line.len() - i.trim_start().len();
-    if tp_token(t, 4) {
-        if let Some(w) = parse_line(t) {
-            return Ok(Ex {
-                off,
-                e: E::Num(w.into()),
-            });
-        }
-    }
-    full_expr(line, i)
-}
-
-/// I/O codes by name or character (Prinz §26).
-fn io_code(s: &str) -> Option<u8> {
-    let named = match s.to_ascii_lowercase().as_str() {
-        "out" | "print" | "output" => Some(16),
-        "space" => Some(17),
-        "cr" => Some(18),
-        "lf" => Some(19),
-        "figs" | "figures" => Some(20),
-        "letters" => Some(21),
-        "in" | "input" => Some(24),
-        "check" => Some(25),
-        _ => None,
-    };
-    if named.is_some() {
-        return named;
-    }
-    let mut cs = s.chars();
-    let c = cs.next()?;
-    if cs.next().is_some() || !is_tp(c) {
-        return None;
-    }
-    let v = char_value(c)?;
-    (v >= 16).then_some(v)
-}
-
-fn directive(line: &str, name: &str, noff: usize, rest: &str) -> Result<Stmt, PErr> {
-    let roff = line.len() - rest.len();
-    let rest_t = rest.trim();
-    Ok(match name {
-        "org" => Stmt::Org(n_args(line, rest, noff, 1, 1)?.remove(0)),
-        "page" => Stmt::Page(n_args(line, rest, noff, 1, 1)?.remove(0)),
-        "track" => {
-            let mut v = n_args(line, rest, noff, 2, 3)?.into_iter();
-            let t = v.next().unwrap_or(Ex {
-                off: roff,
-                e: E::Num(0),
-            });
-            let h = v.next().unwrap_or(Ex {
-                off: roff,
-                e: E::Num(0),
-            });
-            Stmt::Track(t, h, v.next())
-        }
-        "overlay" => Stmt::Overlay(n_args(line, rest, noff, 1, 4)?),
-        "endoverlay" => {
-            if !rest_t.is_empty() {
-                return perr(roff, "`.endoverlay` takes no argument");
-            }
-            Stmt::EndOverlay
-        }
-        "word" => Stmt::Word(expr_list(line, rest)?),
-        "long" => Stmt::Long(expr_list(line, rest)?),
-        "jump" => Stmt::Jump(n_args(line, rest, noff, 1, 1)?.remove(0)),
-        "fill" => {
-            let mut v = n_args(line, rest, noff, 1, 2)?.into_iter();
-            let n = v.next().unwrap_or(Ex {
-                off: roff,
-                e: E::Num(0),
-            });
-            Stmt::Fill(n, v.next())
-        }
-        "chars" => {
-            if rest_t.is_empty() {
-                return perr(noff, "expected teleprint characters, e.g. `.chars HELLO:WORLD`");
-            }
-            let toff = line.len() - rest.trim_start().len();
-            let mut v = Vec::new();
-            for (k, c) in rest_t.char_indices() {
-                match char_value(c) {
-                    Some(x) if is_tp(c) => v.push(x),
-                    _ => {
-                        return perr(
-                            toff + k,
-                            format!(
-                                "{c:?} is not a teleprint character (write space as `:`, letters in upper case)"
-                            ),
-                        )
-                    }
-                }
-            }
-            Stmt::Chars(v)
-        }
-        "io" => match io_code(rest_t) {
-            Some(v) => Stmt::Io(v),
-            None => {
-                return perr(
-                    line.len() - rest.trim_start().len(),
-                    "expected an I/O code: T (out), Z (space), L (cr), W (lf), H (figs), Y (letters), O (in), B (check), or another character of value 16-31",
-                )
-            }
-        },
-        "mag" => {
-            let t = rest.trim_start();
-            let (r, op) = ident(t).map_err(|_| PErr {
-                off: line.len() - t.len(),
-                msg: "expected read, write, readcheck or writecheck".into(),
-            })?;
-            let opoff = line.len() - t.len();
-            let (write, check) = match op {
-                "read" => (false, false),
-                "write" => (true, false),
-                "readcheck" => (false, true),
-                "writecheck" => (true, true),
-                _ => {
-                    return perr(
-                        opoff,
-                        format!(
-                            "unknown transfer `{op}`: expected read, write, readcheck or writecheck"
-                        ),
-                    )
-                }
-            };
-            let a = args(line, r);
-            if a.len() != 3 {
-                return perr(
-                    opoff,
-                    "expected `.mag OP TRACK, HALF, PAGE` with HALF 0, 1, double or crossed",
-                );
-            }
-            let track = full_expr(line, &line[a[0].0..a[0].0 + a[0].1.len()])?;
-            let mode = match a[1].1 {
-                "double" => MagMode::Double,
-                "crossed" => MagMode::Crossed,
-                s => MagMode::Half(full_expr(line, &line[a[1].0..a[1].0 + s.len()])?),
-            };
-            let page = full_expr(line, &line[a[2].0..a[2].0 + a[2].1.len()])?;
-            Stmt::Mag {
-                write,
-                check,
-                track,
-                mode,
-                page,
-            }
-        }
-        "equ" => {
-            let a = args(line, rest);
-            if a.len() != 2 {
-                return perr(noff, "expected `.equ NAME, EXPR`");
-            }
-            let (off, nm) = a[0];
-            match ident(nm) {
-                Ok(("", _)) if !looks_like_address(nm) => {}
-                _ => return perr(off, format!("`{nm}` is not a usable name")),
-            }
-            Stmt::Equ(
-                nm.to_string(),
-                full_expr(line, &line[a[1].0..a[1].0 + a[1].1.len()])?,
-            )
-        }
-        "include" => {
-            let t = rest_t;
-            let p = t
-                .strip_prefix('\'')
-                .and_then(|s| s.strip_suffix('\''))
-                .or_else(|| t.strip_prefix('"').and_then(|s| s.strip_suffix('"')));
-            match p {
-                Some(p) if !p.is_empty() => Stmt::Include(p.to_string()),
-                _ => return perr(roff, "expected a quoted file name: .include \"file.m1\""),
-            }
-        }
-        "hand" => Stmt::Hand(word_or_expr(line, rest)?),
-        "control" => Stmt::Control(word_or_expr(line, rest)?),
-        "start" => Stmt::Start(n_args(line, rest, noff, 1, 1)?.remove(0)),
-        _ => return perr(noff, format!("unknown directive `.{name}`")),
-    })
-}
-
 /// Function number and B-line of a two-character code (`TI`, `/K`, `UK` = /K on B7).
 fn mnemonic(code: &str) -> Result<(u32, u32), String> {
     let mut cs = code.chars();
@@ -604,7 +161,7 @@ fn instruction(line: &str, i: &str, off: usize) -> Result<Stmt, PErr> {
     let mut operand = None;
     let mut b = b0;
     if !a[0].1.is_empty() {
-        operand = Some(full_expr(line, &line[a[0].0..a[0].0 + a[0].1.len()])?);
+        operand = Some(arg_expr(line, a[0])?);
     }
     if a.len() > 2 {
         return perr(a[2].0, "too many operands");
@@ -632,6 +189,43 @@ fn bad_char_msg(ch: char) -> String {
     format!("bad character {ch:?} in period notation (the teleprint code is `/E@A:SIU½DRJNFCKTZLWHYPQOBG\"MXV£`, upper case; `#` and `¼` stand for ½, `$` for £)")
 }
 
+/// What starts a line after its blanks: a label and the text after it, or a whole
+/// `name = expr` equate.
+enum Head<'a> {
+    Label(Option<(String, usize)>, &'a str),
+    Equ(Stmt),
+}
+
+/// Reads a label `name:` (followed by a blank or the end) or an equate `name = expr`
+/// at the start `t` (byte `off0`) of `line`.
+fn head<'a>(line: &'a str, t: &'a str, off0: usize) -> Result<Head<'a>, PErr> {
+    let Ok((r, name)) = ident(t) else {
+        return Ok(Head::Label(None, t));
+    };
+    // `T:` is the instruction T: (clear A), not a label `T`.
+    let code_like = name.chars().count() == 1 && name.chars().all(is_tp);
+    if let (false, Some(r2)) = (code_like, r.strip_prefix(':')) {
+        if r2.is_empty() || r2.starts_with(char::is_whitespace) {
+            if looks_like_address(name) {
+                return perr(
+                    off0,
+                    format!("`{name}` reads as a period address and cannot be a label"),
+                );
+            }
+            return Ok(Head::Label(Some((name.to_string(), off0)), r2.trim_start()));
+        }
+    } else if let Some(e) = r.trim_start().strip_prefix('=') {
+        if looks_like_address(name) {
+            return perr(
+                off0,
+                format!("`{name}` reads as a period address and cannot be a name"),
+            );
+        }
+        return Ok(Head::Equ(Stmt::Equ(name.to_string(), full_expr(line, e)?)));
+    }
+    Ok(Head::Label(None, t))
+}
+
 /// Parses one line (comment already removed).
 pub(crate) fn parse_line_text(line: &str) -> Result<Line, PErr> {
     let mut out = Line::default();
@@ -645,38 +239,16 @@ pub(crate) fn parse_line_text(line: &str) -> Result<Line, PErr> {
         out.stmt = Some((st, off0));
         return Ok(out);
     }
-    let mut rest = t;
-    // Label `name:` followed by a blank or the end.
-    if let Ok((r, name)) = ident(rest) {
-        // `T:` is the instruction T: (clear A), not a label `T`.
-        let code_like = name.chars().count() == 1 && name.chars().all(is_tp);
-        if let (false, Some(r2)) = (code_like, r.strip_prefix(':')) {
-            if r2.is_empty() || r2.starts_with(char::is_whitespace) {
-                if looks_like_address(name) {
-                    return perr(
-                        off0,
-                        format!("`{name}` reads as a period address and cannot be a label"),
-                    );
-                }
-                out.label = Some((name.to_string(), off0));
-                rest = r2.trim_start();
-            }
-        } else {
-            // `name = expr`
-            let r2 = r.trim_start();
-            if let Some(e) = r2.strip_prefix('=') {
-                if looks_like_address(name) {
-                    return perr(
-                        off0,
-                        format!("`{name}` reads as a period address and cannot be a name"),
-                    );
-                }
-                let x = full_expr(line, e)?;
-                out.stmt = Some((Stmt::Equ(name.to_string(), x), off0));
-                return Ok(out);
-            }
+    let rest = match head(line, t, off0)? {
+        Head::Equ(st) => {
+            out.stmt = Some((st, off0));
+            return Ok(out);
         }
-    }
+        Head::Label(label, rest) => {
+            out.label = label;
+            rest
+        }
+    };
     if rest.is_empty() {
         return Ok(out);
     }
@@ -687,35 +259,36 @@ pub(crate) fn parse_line_text(line: &str) -> Result<Line, PErr> {
             return Ok(out);
         }
     }
+    out.stmt = Some((statement(line, rest, soff)?, soff));
+    Ok(out)
+}
+
+/// A directive or an instruction at `rest` (byte `soff`) of `line`.
+fn statement(line: &str, rest: &str, soff: usize) -> Result<Stmt, PErr> {
     if let Some(d) = rest.strip_prefix('.') {
         let (r, name) = ident(d).map_err(|_| PErr {
             off: soff,
             msg: "expected a directive name after `.`".into(),
         })?;
-        out.stmt = Some((directive(line, name, soff, r)?, soff));
-        return Ok(out);
+        return directive(line, name, soff, r);
     }
     let mut cs = rest.chars();
     let (a, b, c) = (cs.next(), cs.next(), cs.next());
     if let (Some(a), Some(b)) = (a, b) {
         if is_tp(a) && is_tp(b) && c.is_none_or(|c| c.is_whitespace() || c == ',') {
-            match instruction(line, rest, soff) {
-                Ok(st) => {
-                    out.stmt = Some((st, soff));
-                    return Ok(out);
-                }
-                Err(e) => {
-                    // `E/  ME/?` is a period line with a bad character, not an instruction.
-                    let toks = tokens(rest);
-                    if toks.len() == 2 && toks[1].1.chars().count() == 4 {
-                        if let Some((k, ch)) = toks[1].1.char_indices().find(|&(_, ch)| !is_tp(ch))
-                        {
-                            return perr(soff + toks[1].0 + k, bad_char_msg(ch));
-                        }
+            return instruction(line, rest, soff).map_err(|e| {
+                // `E/  ME/?` is a period line with a bad character, not an instruction.
+                let toks = tokens(rest);
+                if toks.len() == 2 && toks[1].1.chars().count() == 4 {
+                    if let Some((k, ch)) = toks[1].1.char_indices().find(|&(_, ch)| !is_tp(ch)) {
+                        return PErr {
+                            off: soff + toks[1].0 + k,
+                            msg: bad_char_msg(ch),
+                        };
                     }
-                    return Err(e);
                 }
-            }
+                e
+            });
         }
     }
     // Diagnose the commonest mistakes precisely.
@@ -734,6 +307,7 @@ pub(crate) fn parse_line_text(line: &str) -> Result<Line, PErr> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::asm::expr::E;
 
     #[test]
     fn forms() {
