@@ -15,8 +15,8 @@ mod parse;
 
 pub use disasm::{disasm, Selection};
 
-use crate::formats::image::{Image, STORE_LINES};
-use crate::machine::code::{addr_chars, line_chars, MASK20};
+use crate::machine::code::{addr_chars, line_chars, Halves, IoOrder, MagneticOrder, Transfer, MASK20};
+use crate::machine::{store, Image};
 use parse::{Ex, MagMode, Stmt, E};
 use std::collections::{BTreeMap, HashMap};
 use std::fmt;
@@ -459,7 +459,7 @@ impl Asm {
 
     fn limit(sec: Section) -> u32 {
         match sec {
-            Section::Store | Section::Overlay { .. } => STORE_LINES as u32,
+            Section::Store | Section::Overlay { .. } => store::LINES as u32,
             Section::Drum { .. } => 64,
         }
     }
@@ -478,7 +478,7 @@ impl Asm {
         match &stmt {
             Stmt::Org(x) => {
                 if let Some(v) = self.eval_now(fi, li, x) {
-                    if !(0..STORE_LINES as i64).contains(&v) {
+                    if !(0..store::LINES as i64).contains(&v) {
                         self.err(
                             fi,
                             li,
@@ -788,9 +788,9 @@ impl Asm {
                 } => {
                     let t = range(&mut self, track, 0, 255, "track").unwrap_or(0) as u32;
                     let p = range(&mut self, page, 0, 7, "page").unwrap_or(0) as u32;
-                    let m = match mode {
+                    let halves = match mode {
                         MagMode::Half(h) => {
-                            range(&mut self, h, 0, 1, "half-track").unwrap_or(0) as u32
+                            Halves::Half(range(&mut self, h, 0, 1, "half-track").unwrap_or(0) as u8)
                         }
                         MagMode::Double | MagMode::Crossed => {
                             if p % 2 == 1 {
@@ -802,16 +802,27 @@ impl Asm {
                                 );
                             }
                             if *mode == MagMode::Double {
-                                2
+                                Halves::Double
                             } else {
-                                3
+                                Halves::Crossed
                             }
                         }
                     };
-                    let c3 = m + 4 * u32::from(*check) + 8 * u32::from(*write);
-                    out.push((it.loc, t | (c3 << 10) | ((2 * p) << 15), it.soff));
+                    let transfer = match (*write, *check) {
+                        (false, false) => Transfer::Read,
+                        (true, false) => Transfer::Write,
+                        (false, true) => Transfer::ReadCheck,
+                        (true, true) => Transfer::WriteCheck,
+                    };
+                    let m = MagneticOrder {
+                        track: t as u8,
+                        halves,
+                        transfer,
+                        page: p as u8,
+                    };
+                    out.push((it.loc, m.encode(), it.soff));
                 }
-                Stmt::Io(c) => out.push((it.loc, u32::from(*c) << 10, it.soff)),
+                Stmt::Io(c) => out.push((it.loc, IoOrder::of_char(*c).encode(), it.soff)),
                 Stmt::Hand(x) => {
                     if let Some(v) = range(
                         &mut self,

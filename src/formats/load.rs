@@ -10,7 +10,7 @@
 //! outside the groups (titles, notes such as `const -1`, arrows like `J->`) is ignored.
 //! Characters are the teleprint code with the stand-ins `#` (½) and `$` (£).
 
-use crate::formats::image::HalfTrack;
+use crate::machine::HalfTrack;
 use crate::machine::code::{char_value, parse_line};
 use std::collections::BTreeMap;
 

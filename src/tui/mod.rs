@@ -11,9 +11,7 @@
 mod term;
 pub mod view;
 
-use crate::asm::{disasm, Selection};
 use crate::console::{parse_command, Command, Session};
-use crate::formats::image::Image;
 use crate::machine::code::addr_chars;
 use crate::machine::report::describe_stop;
 use crate::machine::timing::BEAT_MICROSECONDS;
@@ -111,17 +109,10 @@ pub struct Debugger {
 }
 
 /// The period-notation decoding of one instruction, as `mark1 disasm` prints it:
-/// function, address, B-line and meaning (e.g. `/N VE  A += D*S+`).
+/// function, address, B-line and meaning (e.g. `/N VE  A += D*S+`); see
+/// [`crate::machine::code::describe`].
 pub fn decode(w: u32) -> String {
-    let mut img = Image::default();
-    if let Some(s) = img.store.first_mut() {
-        *s = w;
-    }
-    let text = disasm(&img, Selection::Page(0));
-    text.lines()
-        .find_map(|l| l.split_once("; ").filter(|_| !l.starts_with(';')))
-        .map(|(_, d)| d.to_string())
-        .unwrap_or_default()
+    crate::machine::code::describe(w)
 }
 
 impl Debugger {

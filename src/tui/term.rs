@@ -1,7 +1,7 @@
 //! The interactive console on a real terminal (crossterm), keys turned into commands.
 
 use super::{view, Debugger, Speed};
-use crate::console::KAC_DEFAULT_BEATS;
+use crate::machine::KAC_DEFAULT_BEATS;
 use crate::machine::code::{addr_chars, line_chars};
 use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, KeyboardEnhancementFlags,
