@@ -115,6 +115,12 @@ pub fn decode(w: u32) -> String {
     crate::machine::code::describe(w)
 }
 
+/// `path` made absolute against the current directory, so that a message says where a
+/// file went (the path as given if that fails).
+fn full_path(path: &str) -> String {
+    std::path::absolute(path).map_or_else(|_| path.to_string(), |p| p.display().to_string())
+}
+
 impl Debugger {
     /// A debugger on `session`, showing pages 0 and 1, stopped, at real speed.
     pub fn new(session: Session, name: impl Into<String>) -> Debugger {
@@ -347,7 +353,7 @@ impl Debugger {
         )
         .map_err(|e| e.to_string())?;
         std::fs::write(path, png).map_err(|e| format!("cannot write {path}: {e}"))?;
-        self.say(format!("wrote the tubes to {path}"));
+        self.say(format!("wrote the tubes to {}", full_path(path)));
         Ok(())
     }
 
@@ -361,7 +367,7 @@ impl Debugger {
         let (beats, end) = continue_hoot_loop(m, stop, HOOT_TAIL_SECONDS);
         std::fs::write(path, hoot_wav(&beats, end))
             .map_err(|e| format!("cannot write {path}: {e}"))?;
-        self.say(format!("wrote {} hoots to {path}", beats.len()));
+        self.say(format!("wrote {} hoots to {}", beats.len(), full_path(path)));
         Ok(())
     }
 

@@ -82,6 +82,11 @@ pub fn key(d: &mut Debugger, k: KeyEvent, releases: bool) {
             KeyCode::Backspace => {
                 input.pop();
             }
+            // Ctrl-U clears the line (a prompt comes prefilled), Ctrl-C abandons it, other
+            // control keys are not text.
+            KeyCode::Char('u') if k.modifiers.contains(KeyModifiers::CONTROL) => input.clear(),
+            KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => d.input = None,
+            KeyCode::Char(_) if k.modifiers.contains(KeyModifiers::CONTROL) => {}
             KeyCode::Char(c) => input.push(c),
             _ => {}
         }

@@ -288,8 +288,19 @@ pub fn draw(f: &mut Frame, d: &Debugger) {
         Constraint::Min(2),
     ])
     .areas(f.area());
+    let area = f.area();
+    // A terminal smaller than the console is told so first, in the one row sure to show.
+    let small = (area.width < WIDTH || area.height < HEIGHT).then(|| {
+        Span::styled(
+            format!(
+                " terminal {}x{}: the console needs {WIDTH}x{HEIGHT}, the rest is cut off ",
+                area.width, area.height
+            ),
+            Style::default().fg(Color::Yellow).add_modifier(Modifier::REVERSED),
+        )
+    });
     f.render_widget(
-        Paragraph::new(Line::from(vec![
+        Paragraph::new(Line::from_iter(small.into_iter().chain([
             Span::styled(
                 " mark1 debug ",
                 Style::default().add_modifier(Modifier::REVERSED),
@@ -301,7 +312,7 @@ pub fn draw(f: &mut Frame, d: &Debugger) {
                 line_chars(m.pi),
                 d.state_text()
             )),
-        ])),
+        ]))),
         title,
     );
     let [left, right, panel] = Layout::horizontal([
