@@ -11,7 +11,11 @@ fn mark1(args: &[&str]) -> String {
         .args(args)
         .output()
         .unwrap();
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     String::from_utf8(out.stdout).unwrap()
 }
 
@@ -31,7 +35,10 @@ fn disasm_collapses_runs_of_zero_lines() {
     let (src, img) = (dir.join("page1.m1"), dir.join("page1.m1i"));
     std::fs::write(&src, &text).unwrap();
     mark1(&["asm", src.to_str().unwrap(), "-o", img.to_str().unwrap()]);
-    assert_eq!(mark1(&["disasm", img.to_str().unwrap(), "--page", "1"]), text);
+    assert_eq!(
+        mark1(&["disasm", img.to_str().unwrap(), "--page", "1"]),
+        text
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -39,5 +46,10 @@ fn disasm_collapses_runs_of_zero_lines() {
 fn a_single_zero_line_stays_a_line() {
     // Line // of page 0 is zero and alone: it is printed, decoded as usual.
     let text = mark1(&["disasm", HELLO, "--page", "0"]);
-    assert!(text.lines().nth(1).is_some_and(|l| l.starts_with("//  ////")), "{text}");
+    assert!(
+        text.lines()
+            .nth(1)
+            .is_some_and(|l| l.starts_with("//  ////")),
+        "{text}"
+    );
 }

@@ -2,9 +2,7 @@
 //! registers, store, flip-flops and beats under the default (Prinz) timing, plus
 //! B-modification, magnetic checks, input/output and the KAC key.
 
-use mark1::machine::code::{
-    instruction, parse_line, Halves, IoOrder, MagneticOrder, Transfer,
-};
+use mark1::machine::code::{instruction, parse_line, Halves, IoOrder, MagneticOrder, Transfer};
 use mark1::machine::drum::marker_of;
 use mark1::machine::{Budget, Config, Machine, OutputOrder, Stop, StopSwitch, MASK80};
 
@@ -89,7 +87,8 @@ fn f08_line_as_magnetic_instruction_write() {
     let mut m = machine();
     m.store.write(64 + 7, 99);
     // Write page 1 (column `@` = 2) to track 7, half 0: char 3 = `½` (8).
-    m.store.write(X, mag(7, Halves::Half(0), Transfer::Write, 1));
+    m.store
+        .write(X, mag(7, Halves::Half(0), Transfer::Write, 1));
     let beats = obey(&mut m, 8, X, 0);
     assert_eq!(m.drum.half_track(7, 0)[7], 99);
     assert!(m.drum.dirty);
@@ -723,7 +722,8 @@ fn check_setup() -> Machine {
 #[test]
 fn read_like_check_success_skips_to_x_plus_3() {
     let mut m = check_setup();
-    m.store.write(X + 2, mag(9, Halves::Half(0), Transfer::ReadCheck, 3)); // `:`
+    m.store
+        .write(X + 2, mag(9, Halves::Half(0), Transfer::ReadCheck, 3)); // `:`
     m.store.write(20, instruction(X + 2, 0, 8));
     m.c = 19;
     let before = m.beats();
@@ -737,7 +737,8 @@ fn read_like_check_success_skips_to_x_plus_3() {
 fn check_failure_goes_to_x_plus_1() {
     let mut m = check_setup();
     m.store.write(192 + 5, 1);
-    m.store.write(X + 2, mag(9, Halves::Half(0), Transfer::ReadCheck, 3));
+    m.store
+        .write(X + 2, mag(9, Halves::Half(0), Transfer::ReadCheck, 3));
     m.store.write(20, instruction(X + 2, 0, 8));
     m.c = 19;
     m.step();
@@ -748,8 +749,10 @@ fn check_failure_goes_to_x_plus_1() {
 fn read_like_check_compares_the_marker_write_like_does_not() {
     let mut m = check_setup();
     m.store.set_marker(3, 0);
-    m.store.write(X + 2, mag(9, Halves::Half(0), Transfer::ReadCheck, 3)); // read-like
-    m.store.write(X + 4, mag(9, Halves::Half(0), Transfer::WriteCheck, 3)); // `N`
+    m.store
+        .write(X + 2, mag(9, Halves::Half(0), Transfer::ReadCheck, 3)); // read-like
+    m.store
+        .write(X + 4, mag(9, Halves::Half(0), Transfer::WriteCheck, 3)); // `N`
     m.store.write(20, instruction(X + 2, 0, 8));
     m.store.write(21, instruction(X + 4, 0, 8));
     m.c = 19;

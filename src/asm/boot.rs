@@ -28,8 +28,8 @@
 
 use crate::asm::{assemble_str, NoIncludes};
 use crate::machine::code::{instruction, line_chars, Halves, MagneticOrder, Transfer};
-use crate::machine::{HalfTrack, Image};
 use crate::machine::Machine;
+use crate::machine::{HalfTrack, Image};
 
 /// The source of the initial input routine.
 pub const ROM_SOURCE: &str = include_str!("../../roms/initial.m1");
@@ -98,7 +98,11 @@ fn mag(write: bool, t: u8, h: u8, page: u32) -> u32 {
     MagneticOrder {
         track: t,
         halves: Halves::Half(h),
-        transfer: if write { Transfer::Write } else { Transfer::Read },
+        transfer: if write {
+            Transfer::Write
+        } else {
+            Transfer::Read
+        },
         page: page as u8,
     }
     .encode()

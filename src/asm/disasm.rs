@@ -3,8 +3,8 @@
 //!
 //! The output of [`Selection::All`] reassembles to the same image.
 
-use crate::machine::{HalfTrack, Image};
 use crate::machine::code::{addr_chars, describe, line_chars, MagneticOrder, MASK20};
+use crate::machine::{HalfTrack, Image};
 use std::fmt::Write as _;
 
 /// Which part of an image to print.
@@ -24,7 +24,13 @@ pub enum Selection {
 /// One line: address, content, then the decoding ([`describe`]) as a comment.
 fn line(s: &mut String, addr: u32, w: u32) {
     let w = w & MASK20;
-    let _ = writeln!(s, "{}  {}   ; {}", addr_chars(addr), line_chars(w), describe(w));
+    let _ = writeln!(
+        s,
+        "{}  {}   ; {}",
+        addr_chars(addr),
+        line_chars(w),
+        describe(w)
+    );
 }
 
 /// A magnetic instruction in words: `read track 5 half 1, page 2` (I/O lines, P14 set,

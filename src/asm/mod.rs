@@ -15,7 +15,9 @@ mod parse;
 
 pub use disasm::{disasm, Selection};
 
-use crate::machine::code::{addr_chars, line_chars, Halves, IoOrder, MagneticOrder, Transfer, MASK20};
+use crate::machine::code::{
+    addr_chars, line_chars, Halves, IoOrder, MagneticOrder, Transfer, MASK20,
+};
 use crate::machine::{store, Image};
 use parse::{Ex, MagMode, Stmt, E};
 use std::collections::{BTreeMap, HashMap};

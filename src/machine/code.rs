@@ -288,6 +288,7 @@ impl Order {
 
 /// The 64 function numbers, indexed by function number (P14–P19). The one table the
 /// emulator, the timing profiles, the assembler, the disassembler and the debugger use.
+#[rustfmt::skip]
 pub const ORDERS: [Order; 64] = {
     use BeatClass::*;
     use Unit::*;
@@ -472,7 +473,9 @@ impl MagneticOrder {
             Halves::Double => (0, 2),
             Halves::Crossed => (1, 2),
         };
-        let c3 = x | double | 4 * u32::from(self.transfer.is_check()) | 8 * u32::from(self.transfer.is_write());
+        let check = u32::from(self.transfer.is_check()) << 2;
+        let write = u32::from(self.transfer.is_write()) << 3;
+        let c3 = x | double | check | write;
         u32::from(self.track) | (c3 << 10) | (u32::from(self.page & 15) << 16)
     }
 
@@ -708,10 +711,7 @@ mod tests {
         let set = |fs: &[u32]| fs.iter().fold(0u64, |m, &f| m | 1 << f);
         // The sets exec.rs used before the table (Prinz §18, §20; docs/machine.md).
         assert_eq!(NOT_B_MODIFIED, set(&[49, 51, 53, 63]));
-        assert_eq!(
-            B_TUBE,
-            set(&[33, 35, 37, 49, 51, 53])
-        );
+        assert_eq!(B_TUBE, set(&[33, 35, 37, 49, 51, 53]));
         assert_eq!(
             WRITES_A,
             set(&[
@@ -752,16 +752,25 @@ mod tests {
             assert_eq!(IoOrder::decode(io.encode()), Some(io));
             assert!(MagneticOrder::decode(io.encode()).is_none());
         }
-        assert_eq!(IoOrder::decode(parse_line("//T/").unwrap()), Some(IoOrder::Output));
+        assert_eq!(
+            IoOrder::decode(parse_line("//T/").unwrap()),
+            Some(IoOrder::Output)
+        );
     }
 
     #[test]
     fn describe_in_words() {
-        assert_eq!(describe(parse_line("VETA").unwrap()), "TA VE  S' = L, A = 0");
+        assert_eq!(
+            describe(parse_line("VETA").unwrap()),
+            "TA VE  S' = L, A = 0"
+        );
         assert_eq!(
             describe(parse_line("E/E/").unwrap()),
             "// E/, b1  H as magnetic instruction | as magnetic: read track 1 half 1, page 0"
         );
-        assert_eq!(describe(parse_line("//ZT").unwrap()).split(" | ").nth(1), None);
+        assert_eq!(
+            describe(parse_line("//ZT").unwrap()).split(" | ").nth(1),
+            None
+        );
     }
 }

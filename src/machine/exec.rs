@@ -2,11 +2,11 @@
 //!
 //! Sources per group are given on each arm; the table in docs/machine.md repeats them.
 
-use super::drum::marker_of;
 use super::code::{
-    address, b_digits, function, in_set, without_b_digits, IoOrder, MagneticOrder, B_TUBE,
-    MASK20, MASK40, NOT_B_MODIFIED, UNASSIGNED, WRITES_A,
+    address, b_digits, function, in_set, without_b_digits, IoOrder, MagneticOrder, B_TUBE, MASK20,
+    MASK40, NOT_B_MODIFIED, UNASSIGNED, WRITES_A,
 };
+use super::drum::marker_of;
 use super::io::OutputOrder;
 use super::{Machine, Stop, StopSwitch, MASK80};
 

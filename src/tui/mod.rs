@@ -367,7 +367,11 @@ impl Debugger {
         let (beats, end) = continue_hoot_loop(m, stop, HOOT_TAIL_SECONDS);
         std::fs::write(path, hoot_wav(&beats, end))
             .map_err(|e| format!("cannot write {path}: {e}"))?;
-        self.say(format!("wrote {} hoots to {}", beats.len(), full_path(path)));
+        self.say(format!(
+            "wrote {} hoots to {}",
+            beats.len(),
+            full_path(path)
+        ));
         Ok(())
     }
 

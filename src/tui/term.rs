@@ -1,8 +1,8 @@
 //! The interactive console on a real terminal (crossterm), keys turned into commands.
 
 use super::{view, Debugger, Speed};
-use crate::machine::KAC_DEFAULT_BEATS;
 use crate::machine::code::{addr_chars, line_chars};
+use crate::machine::KAC_DEFAULT_BEATS;
 use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, KeyboardEnhancementFlags,
     PopKeyboardEnhancementFlags, PushKeyboardEnhancementFlags,

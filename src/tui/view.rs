@@ -296,7 +296,9 @@ pub fn draw(f: &mut Frame, d: &Debugger) {
                 " terminal {}x{}: the console needs {WIDTH}x{HEIGHT}, the rest is cut off ",
                 area.width, area.height
             ),
-            Style::default().fg(Color::Yellow).add_modifier(Modifier::REVERSED),
+            Style::default()
+                .fg(Color::Yellow)
+                .add_modifier(Modifier::REVERSED),
         )
     });
     f.render_widget(
