@@ -15,9 +15,7 @@ mod parse;
 
 pub use disasm::{disasm, Selection};
 
-use crate::machine::code::{
-    addr_chars, line_chars, Halves, IoOrder, MagneticOrder, Transfer, MASK20,
-};
+use crate::machine::code::{addr_chars, line_chars, Halves, IoOrder, MagneticOrder, MASK20};
 use crate::machine::{store, Image};
 use parse::{Ex, MagMode, Stmt, E};
 use std::collections::{BTreeMap, HashMap};
@@ -782,8 +780,7 @@ impl Asm {
                     }
                 }
                 Stmt::Mag {
-                    write,
-                    check,
+                    transfer,
                     track,
                     mode,
                     page,
@@ -810,16 +807,10 @@ impl Asm {
                             }
                         }
                     };
-                    let transfer = match (*write, *check) {
-                        (false, false) => Transfer::Read,
-                        (true, false) => Transfer::Write,
-                        (false, true) => Transfer::ReadCheck,
-                        (true, true) => Transfer::WriteCheck,
-                    };
                     let m = MagneticOrder {
                         track: t as u8,
                         halves,
-                        transfer,
+                        transfer: *transfer,
                         page: p as u8,
                     };
                     out.push((it.loc, m.encode(), it.soff));

@@ -1,7 +1,7 @@
 //! Parsing one source line into a label and a statement (nom; byte offsets into the line
 //! are kept for diagnostics and turned into columns by the caller).
 
-use crate::machine::code::{char_value, parse_addr, parse_line};
+use crate::machine::code::{char_value, parse_addr, parse_line, Transfer};
 use nom::{
     branch::alt,
     bytes::complete::{tag, take_while, take_while1},
@@ -71,8 +71,7 @@ pub(crate) enum Stmt {
     Jump(Ex),
     Fill(Ex, Option<Ex>),
     Mag {
-        write: bool,
-        check: bool,
+        transfer: Transfer,
         track: Ex,
         mode: MagMode,
         page: Ex,
@@ -508,11 +507,11 @@ fn directive(line: &str, name: &str, noff: usize, rest: &str) -> Result<Stmt, PE
                 msg: "expected read, write, readcheck or writecheck".into(),
             })?;
             let opoff = line.len() - t.len();
-            let (write, check) = match op {
-                "read" => (false, false),
-                "write" => (true, false),
-                "readcheck" => (false, true),
-                "writecheck" => (true, true),
+            let transfer = match op {
+                "read" => Transfer::Read,
+                "write" => Transfer::Write,
+                "readcheck" => Transfer::ReadCheck,
+                "writecheck" => Transfer::WriteCheck,
                 _ => {
                     return perr(
                         opoff,
@@ -537,8 +536,7 @@ fn directive(line: &str, name: &str, noff: usize, rest: &str) -> Result<Stmt, PE
             };
             let page = full_expr(line, &line[a[2].0..a[2].0 + a[2].1.len()])?;
             Stmt::Mag {
-                write,
-                check,
+                transfer,
                 track,
                 mode,
                 page,
