@@ -2,9 +2,20 @@
 //! registers, store, flip-flops and beats under the default (Prinz) timing, plus
 //! B-modification, magnetic checks, input/output and the KAC key.
 
-use mark1::machine::code::{instruction, parse_line};
+use mark1::machine::code::{instruction, parse_line, Halves, IoOrder, MagneticOrder, Transfer};
 use mark1::machine::drum::marker_of;
 use mark1::machine::{Budget, Config, Machine, OutputOrder, Stop, StopSwitch, MASK80};
+
+/// A magnetic instruction line (Prinz §23).
+fn mag(track: u8, halves: Halves, transfer: Transfer, page: u8) -> u32 {
+    MagneticOrder {
+        track,
+        halves,
+        transfer,
+        page,
+    }
+    .encode()
+}
 
 /// A positive 40-bit number (P39 = 0).
 const S_POS: u64 = 0x12_3456_789A;
@@ -62,7 +73,8 @@ fn f00_hand_switches_as_magnetic_instruction() {
     ht[5] = 77;
     m.drum.set_half_track(3, 1, &ht);
     // Read track 3, half 1 (char 3 = E) into page 2 (column character `:` = 4).
-    m.set_hand_switches(3 | (1 << 10) | (4 << 15));
+    m.set_hand_switches(mag(3, Halves::Half(1), Transfer::Read, 2));
+    assert_eq!(m.console.hand_switches, parse_line("A/E:").unwrap());
     let beats = obey(&mut m, 0, 0, 0);
     assert_eq!(m.store.read(128 + 5), 77);
     assert_eq!(m.store.marker(2), marker_of(3, 1));
@@ -75,7 +87,8 @@ fn f08_line_as_magnetic_instruction_write() {
     let mut m = machine();
     m.store.write(64 + 7, 99);
     // Write page 1 (column `@` = 2) to track 7, half 0: char 3 = `½` (8).
-    m.store.write(X, 7 | (8 << 10) | (2 << 15));
+    m.store
+        .write(X, mag(7, Halves::Half(0), Transfer::Write, 1));
     let beats = obey(&mut m, 8, X, 0);
     assert_eq!(m.drum.half_track(7, 0)[7], 99);
     assert!(m.drum.dirty);
@@ -455,7 +468,7 @@ fn f44_p_absolute() {
     let mut m = machine();
     assert_eq!(jump_from_20(&mut m, 44, 30), 31);
     // "If t's first two chars are ££, control goes to //" (Prinz §14(5)).
-    assert_eq!(jump_from_20(&mut m, 44, 1023 | (5 << 10)), 0);
+    assert_eq!(jump_from_20(&mut m, 44, parse_line("££S/").unwrap()), 0);
 }
 
 #[test]
@@ -701,7 +714,7 @@ fn check_setup() -> Machine {
     }
     m.drum.set_half_track(9, 0, &ht);
     // Line 100: read track 9 half 0 into page 3 (column I = 6).
-    m.store.write(X, 9 | (6 << 15));
+    m.store.write(X, mag(9, Halves::Half(0), Transfer::Read, 3));
     obey(&mut m, 8, X, 0);
     m
 }
@@ -709,7 +722,8 @@ fn check_setup() -> Machine {
 #[test]
 fn read_like_check_success_skips_to_x_plus_3() {
     let mut m = check_setup();
-    m.store.write(X + 2, 9 | (4 << 10) | (6 << 15)); // read-like check `:`
+    m.store
+        .write(X + 2, mag(9, Halves::Half(0), Transfer::ReadCheck, 3)); // `:`
     m.store.write(20, instruction(X + 2, 0, 8));
     m.c = 19;
     let before = m.beats();
@@ -723,7 +737,8 @@ fn read_like_check_success_skips_to_x_plus_3() {
 fn check_failure_goes_to_x_plus_1() {
     let mut m = check_setup();
     m.store.write(192 + 5, 1);
-    m.store.write(X + 2, 9 | (4 << 10) | (6 << 15));
+    m.store
+        .write(X + 2, mag(9, Halves::Half(0), Transfer::ReadCheck, 3));
     m.store.write(20, instruction(X + 2, 0, 8));
     m.c = 19;
     m.step();
@@ -734,8 +749,10 @@ fn check_failure_goes_to_x_plus_1() {
 fn read_like_check_compares_the_marker_write_like_does_not() {
     let mut m = check_setup();
     m.store.set_marker(3, 0);
-    m.store.write(X + 2, 9 | (4 << 10) | (6 << 15)); // read-like
-    m.store.write(X + 4, 9 | (12 << 10) | (6 << 15)); // write-like `N`
+    m.store
+        .write(X + 2, mag(9, Halves::Half(0), Transfer::ReadCheck, 3)); // read-like
+    m.store
+        .write(X + 4, mag(9, Halves::Half(0), Transfer::WriteCheck, 3)); // `N`
     m.store.write(20, instruction(X + 2, 0, 8));
     m.store.write(21, instruction(X + 4, 0, 8));
     m.c = 19;
@@ -751,12 +768,12 @@ fn double_crossed_read() {
     m.drum.set_half_track(4, 0, &[1; 64]);
     m.drum.set_half_track(4, 1, &[2; 64]);
     // Crossed double read (`A`) to pages 2,3 (column `:` = 4).
-    m.store.write(X, 4 | (3 << 10) | (4 << 15));
+    m.store.write(X, mag(4, Halves::Crossed, Transfer::Read, 2));
     obey(&mut m, 8, X, 0);
     assert_eq!((m.store.read(128), m.store.read(192)), (2, 1));
     assert_eq!(m.store.marker(2), marker_of(4, 1));
     // Parallel (`@`).
-    m.store.write(X, 4 | (2 << 10) | (4 << 15));
+    m.store.write(X, mag(4, Halves::Double, Transfer::Read, 2));
     obey(&mut m, 8, X, 0);
     assert_eq!((m.store.read(128), m.store.read(192)), (1, 2));
     assert_eq!(m.stats.transfers, 2);
@@ -766,7 +783,7 @@ fn double_crossed_read() {
 
 /// An I/O instruction line whose third character is `code` (16–31).
 fn io_line(code: u32) -> u32 {
-    code << 10
+    IoOrder::of_char(code as u8).encode()
 }
 
 #[test]
@@ -894,7 +911,7 @@ fn kac_held_zeroes_a_but_latches_the_sign() {
 fn kcc_held_obeys_hand_switches() {
     let mut m = machine();
     m.drum.set_half_track(2, 0, &[5; 64]);
-    m.set_hand_switches(2 | (8 << 15)); // read track 2 half 0 to page 4
+    m.set_hand_switches(mag(2, Halves::Half(0), Transfer::Read, 4));
     m.store.write(1, instruction(X, 0, 1));
     m.console.kcc_held = true;
     m.step();

@@ -42,9 +42,9 @@ impl Screen {
     }
 }
 
-#[test]
-fn step_break_run_quit_in_a_terminal() {
-    let (rows, cols) = (50, 140);
+/// Starts `mark1 debug programs/prinz15.m1` in a `rows` × `cols` pseudo-terminal with
+/// `cwd` as its current directory.
+fn start(rows: u16, cols: u16, cwd: &std::path::Path) -> (Screen, Box<dyn portable_pty::Child>) {
     let pair = native_pty_system()
         .openpty(PtySize {
             rows,
@@ -54,10 +54,12 @@ fn step_break_run_quit_in_a_terminal() {
         })
         .expect("a pseudo-terminal");
     let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_mark1"));
-    cmd.args(["debug", "programs/prinz15.m1"]);
-    cmd.cwd(env!("CARGO_MANIFEST_DIR"));
+    let program = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs/prinz15.m1");
+    cmd.arg("debug");
+    cmd.arg(program);
+    cmd.cwd(cwd);
     cmd.env("TERM", "xterm-256color");
-    let mut child = pair.slave.spawn_command(cmd).expect("spawns mark1");
+    let child = pair.slave.spawn_command(cmd).expect("spawns mark1");
     drop(pair.slave);
     let mut reader = pair.master.try_clone_reader().unwrap();
     let (tx, rx) = mpsc::channel();
@@ -69,7 +71,7 @@ fn step_break_run_quit_in_a_terminal() {
             }
         }
     });
-    let mut s = Screen {
+    let s = Screen {
         parser: vt100::Parser::new(
             std::num::NonZeroU16::new(rows).unwrap(),
             std::num::NonZeroU16::new(cols).unwrap(),
@@ -78,6 +80,29 @@ fn step_break_run_quit_in_a_terminal() {
         rx,
         writer: pair.master.take_writer().unwrap(),
     };
+    (s, child)
+}
+
+/// Sends `q` and waits for a clean exit.
+fn quit(s: &mut Screen, mut child: Box<dyn portable_pty::Child>) {
+    s.send("q");
+    let end = Instant::now() + Duration::from_secs(20);
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        if Instant::now() > end {
+            let _ = child.kill();
+            panic!("mark1 debug did not quit");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    assert!(status.success(), "{status:?}");
+}
+
+#[test]
+fn step_break_run_quit_in_a_terminal() {
+    let (mut s, child) = start(50, 140, std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
     let first = s.wait_for("q quit");
     assert!(first.contains("instructions 0 "), "{first}");
     s.send("s");
@@ -97,17 +122,37 @@ fn step_break_run_quit_in_a_terminal() {
     let stepped = s.wait_for("next line ½/");
     assert!(stepped.contains("U/ PETN"), "{stepped}");
     assert!(stepped.contains("instructions 7 "), "{stepped}");
-    s.send("q");
-    let end = Instant::now() + Duration::from_secs(20);
-    let status = loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            break st;
-        }
-        if Instant::now() > end {
-            let _ = child.kill();
-            panic!("mark1 debug did not quit");
-        }
-        std::thread::sleep(Duration::from_millis(50));
-    };
-    assert!(status.success(), "{status:?}");
+    quit(&mut s, child);
+}
+
+#[test]
+fn prompt_clears_with_ctrl_u_and_png_says_where() {
+    let dir = std::env::temp_dir().join(format!("mark1-tui-pty-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let (mut s, child) = start(50, 140, &dir);
+    s.wait_for("q quit");
+    // `b` prefills `break E/` (the next line); Ctrl-U clears it for another line.
+    s.send("b");
+    s.wait_for(":break E/");
+    s.send("\x15break U/\r");
+    s.wait_for("break: U/");
+    s.send("P");
+    let png = dir.join("mark1-tubes.png");
+    let shown = s.wait_for("wrote the tubes to");
+    let full = std::path::absolute(&png).unwrap();
+    assert!(
+        shown.contains(&full.display().to_string()),
+        "names the file in full:\n{shown}"
+    );
+    assert!(png.is_file());
+    quit(&mut s, child);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_small_terminal_is_told_what_is_cut_off() {
+    let (mut s, child) = start(24, 80, std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    let screen = s.wait_for("the console needs 140x50");
+    assert!(screen.contains("terminal 80x24"), "{screen}");
+    quit(&mut s, child);
 }

@@ -27,9 +27,9 @@
 //! still `////`, and the beats spent reading the tape.
 
 use crate::asm::{assemble_str, NoIncludes};
-use crate::formats::image::{HalfTrack, Image};
-use crate::machine::code::{instruction, line_chars};
+use crate::machine::code::{instruction, line_chars, Halves, MagneticOrder, Transfer};
 use crate::machine::Machine;
+use crate::machine::{HalfTrack, Image};
 
 /// The source of the initial input routine.
 pub const ROM_SOURCE: &str = include_str!("../../roms/initial.m1");
@@ -95,7 +95,17 @@ fn free(used: &[u32]) -> std::vec::IntoIter<u32> {
 
 /// Magnetic instruction: read (`write` false) or write a single half-track to/from `page`.
 fn mag(write: bool, t: u8, h: u8, page: u32) -> u32 {
-    u32::from(t) | ((u32::from(h) + if write { 8 } else { 0 }) << 10) | ((2 * page) << 15)
+    MagneticOrder {
+        track: t,
+        halves: Halves::Half(h),
+        transfer: if write {
+            Transfer::Write
+        } else {
+            Transfer::Read
+        },
+        page: page as u8,
+    }
+    .encode()
 }
 
 fn chars(rows: &mut Vec<u8>, w: u32) {

@@ -3,7 +3,7 @@
 
 use super::expr::{arg_expr, args, expr_list, full_expr, ident, n_args, Ex, E};
 use super::parse::{is_tp, looks_like_address, perr, tp_token, MagMode, MagOrder, PErr, Stmt};
-use crate::machine::code::{char_value, parse_line};
+use crate::machine::code::{char_value, parse_line, Transfer};
 
 /// The text after a directive's name: the whole line, the directive's offset and the
 /// rest of the line.
@@ -171,11 +171,11 @@ fn mag(r: &Rest) -> Result<Stmt, PErr> {
         off: opoff,
         msg: "expected read, write, readcheck or writecheck".into(),
     })?;
-    let (write, check) = match op {
-        "read" => (false, false),
-        "write" => (true, false),
-        "readcheck" => (false, true),
-        "writecheck" => (true, true),
+    let transfer = match op {
+        "read" => Transfer::Read,
+        "write" => Transfer::Write,
+        "readcheck" => Transfer::ReadCheck,
+        "writecheck" => Transfer::WriteCheck,
         _ => {
             return perr(
                 opoff,
@@ -198,8 +198,7 @@ fn mag(r: &Rest) -> Result<Stmt, PErr> {
     };
     let page = arg_expr(line, a[2])?;
     Ok(Stmt::Mag(MagOrder {
-        write,
-        check,
+        transfer,
         track,
         mode,
         page,

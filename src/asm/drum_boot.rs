@@ -12,8 +12,8 @@
 //! Page p of the program is kept on track 255 − p, half 0. The image's own drum
 //! half-tracks are copied as they are. Markers: page p's marker names its spare track.
 
-use crate::formats::image::{HalfTrack, Image};
-use crate::machine::code::instruction;
+use crate::machine::code::{instruction, Halves, MagneticOrder, Transfer};
+use crate::machine::{HalfTrack, Image};
 use std::collections::BTreeMap;
 
 /// Why an image cannot be written as a bootable drum.
@@ -74,7 +74,15 @@ pub fn bootable_drum(img: &Image) -> Result<BTreeMap<(u8, u8), HalfTrack>, DrumB
     // The loader page. Orders go from line 2 (or from line 40, entered by a jump from
     // line 2, if line C falls among them); at most 11 constants from line 50 (or from
     // line 20 if line C falls there).
-    let read = |p: u32| u32::from(page_track(p)) | ((2 * p) << 15);
+    let read = |p: u32| {
+        MagneticOrder {
+            track: page_track(p),
+            halves: Halves::Half(0),
+            transfer: Transfer::Read,
+            page: p as u8,
+        }
+        .encode()
+    };
     let base = if (50..61).contains(&c) { 20 } else { 50 };
     let mut loader = [0u32; 64];
     let mut orders: Vec<u32> = Vec::new();

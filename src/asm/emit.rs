@@ -7,8 +7,9 @@ use super::layout::Item;
 use super::parse::{MagMode, MagOrder, Stmt};
 use super::source::Sources;
 use super::Place;
-use crate::formats::image::Image;
 use crate::machine::code::{addr_chars, address, instruction, MASK20};
+use crate::machine::code::{Halves, IoOrder, MagneticOrder};
+use crate::machine::Image;
 use std::collections::HashMap;
 
 /// Smallest and largest values of a 20-bit line (signed or not).
@@ -112,7 +113,7 @@ impl Emitter {
                 (0..n).map(|k| at(k, w, it.soff)).collect()
             }
             Stmt::Mag(m) => vec![at(0, mag(ev, m), it.soff)],
-            Stmt::Io(c) => vec![at(0, io_word(*c), it.soff)],
+            Stmt::Io(c) => vec![at(0, IoOrder::of_char(*c).encode(), it.soff)],
             Stmt::Hand(_) | Stmt::Control(_) | Stmt::Start(_) => {
                 self.setting(&it.stmt, ev);
                 Vec::new()
@@ -200,39 +201,31 @@ fn pack_chars(cs: &[u8]) -> u32 {
         .fold(0u32, |w, (i, &c)| w | (u32::from(c) << (5 * i)))
 }
 
-/// `.mag OP TRACK, HALF, PAGE`: the magnetic transfer instruction.
+/// `.mag OP TRACK, HALF, PAGE`: the magnetic transfer instruction (Prinz §23).
 fn mag(ev: &mut LineEval, m: &MagOrder) -> u32 {
-    let t = ev.in_range(&m.track, 0, 255, "track").unwrap_or(0) as u32;
-    let p = ev.in_range(&m.page, 0, 7, "page").unwrap_or(0) as u32;
+    let track = ev.in_range(&m.track, 0, 255, "track").unwrap_or(0) as u8;
+    let page = ev.in_range(&m.page, 0, 7, "page").unwrap_or(0) as u8;
     let halves = match &m.mode {
-        MagMode::Half(h) => ev.in_range(h, 0, 1, "half-track").unwrap_or(0) as u32,
+        MagMode::Half(h) => Halves::Half(ev.in_range(h, 0, 1, "half-track").unwrap_or(0) as u8),
         MagMode::Double | MagMode::Crossed => {
-            if p % 2 == 1 {
+            if page % 2 == 1 {
                 ev.err(
                     m.page.off,
                     "a double transfer names the even page of a pair (0, 2, 4, 6)",
                 );
             }
             if m.mode == MagMode::Double {
-                2
+                Halves::Double
             } else {
-                3
+                Halves::Crossed
             }
         }
     };
-    let c3 = halves + 4 * u32::from(m.check) + 8 * u32::from(m.write);
-    magnetic_word(t, c3, p)
-}
-
-/// The magnetic instruction word: track `t`, control digits `c3` (halves, check,
-/// write) and store page `p`.
-// TODO(lead): use code::MagneticOrder::encode
-fn magnetic_word(t: u32, c3: u32, p: u32) -> u32 {
-    t | (c3 << 10) | ((2 * p) << 15)
-}
-
-/// The I/O instruction word for I/O code `c` (16-31).
-// TODO(lead): use code::IoOrder::encode
-fn io_word(c: u8) -> u32 {
-    u32::from(c) << 10
+    MagneticOrder {
+        track,
+        halves,
+        transfer: m.transfer,
+        page,
+    }
+    .encode()
 }

@@ -8,8 +8,8 @@ use super::expr::Ex;
 use super::parse::{self, Stmt};
 use super::source::Sources;
 use super::{Place, SourceLoader};
-use crate::formats::image::STORE_LINES;
 use crate::machine::code::addr_chars;
+use crate::machine::store;
 
 /// Deepest chain of includes followed.
 const MAX_INCLUDE_DEPTH: usize = 16;
@@ -38,7 +38,7 @@ impl Section {
     /// Number of lines in the section.
     fn limit(self) -> u32 {
         match self {
-            Section::Store | Section::Overlay { .. } => STORE_LINES as u32,
+            Section::Store | Section::Overlay { .. } => store::LINES as u32,
             Section::Drum { .. } => 64,
         }
     }
@@ -233,7 +233,7 @@ impl Walker<'_> {
         let Some(v) = self.eval_now(at, x) else {
             return;
         };
-        if !(0..STORE_LINES as i64 / unit).contains(&v) {
+        if !(0..store::LINES as i64 / unit).contains(&v) {
             self.err(at, x.off, msg(v));
             return;
         }

@@ -30,8 +30,8 @@ mod source;
 
 pub use disasm::{disasm, Selection};
 
-use crate::formats::image::Image;
 use crate::machine::code::addr_chars;
+use crate::machine::Image;
 use listing::Listing;
 use source::Src;
 use std::collections::BTreeMap;

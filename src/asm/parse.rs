@@ -4,7 +4,7 @@
 
 use super::directive::directive;
 use super::expr::{arg_expr, args, full_expr, ident, Ex};
-use crate::machine::code::{char_value, parse_addr, parse_line};
+use crate::machine::code::{char_value, parse_addr, parse_line, Transfer};
 
 /// A parse failure: byte offset in the line and message.
 #[derive(Debug, Clone)]
@@ -31,8 +31,7 @@ pub(crate) enum MagMode {
 /// `.mag OP TRACK, HALF, PAGE`: a magnetic transfer as written.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct MagOrder {
-    pub write: bool,
-    pub check: bool,
+    pub transfer: Transfer,
     pub track: Ex,
     pub mode: MagMode,
     pub page: Ex,

@@ -41,8 +41,7 @@ use nom::sequence::delimited;
 use nom::{IResult, Parser};
 use std::path::{Path, PathBuf};
 
-/// Default length of a KAC press: about 0.2 s of machine time, in beats.
-pub const KAC_DEFAULT_BEATS: u64 = 833;
+pub use crate::machine::KAC_DEFAULT_BEATS;
 /// Default beat budget of one `go`.
 pub const DEFAULT_LIMIT: u64 = 2_000_000_000;
 

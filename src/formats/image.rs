@@ -1,4 +1,5 @@
-//! The machine image: what the assembler produces and `mark1 run` loads directly.
+//! The machine image's text file: [`Image`] (defined in [`crate::machine::image`])
+//! read and written.
 //!
 //! An image holds the electronic store (512 short lines of 20 bits), any drum
 //! half-tracks the program keeps on the wheel (64 lines of 20 bits each), the hand
@@ -21,38 +22,9 @@
 //! all is written as a whole (absent lines zero) when the image is loaded.
 
 use crate::machine::code::{addr_chars, line_chars, parse_addr, parse_line, MASK20};
-use std::collections::BTreeMap;
+pub use crate::machine::image::{HalfTrack, Image};
+use crate::machine::store;
 use std::fmt::Write as _;
-
-/// Number of short lines in the fitted electronic store (8 tubes × 64 lines).
-pub const STORE_LINES: usize = 512;
-
-/// A drum half-track: 64 lines of 20 bits (Prinz §1(11)).
-pub type HalfTrack = [u32; 64];
-
-/// A loadable machine image. Words are 20-bit values in `u32` (upper bits zero).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Image {
-    /// Electronic store, addresses 0–511.
-    pub store: Vec<u32>,
-    /// Drum half-tracks keyed by (track 0–255, half 0–1).
-    pub drum: BTreeMap<(u8, u8), HalfTrack>,
-    /// Hand switches H (20 bits).
-    pub hand_switches: u32,
-    /// Control C before the first prepulse; execution begins at line C + 1.
-    pub control: u32,
-}
-
-impl Default for Image {
-    fn default() -> Self {
-        Image {
-            store: vec![0; STORE_LINES],
-            drum: BTreeMap::new(),
-            hand_switches: 0,
-            control: 0,
-        }
-    }
-}
 
 /// Why an image file was refused.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -72,6 +44,7 @@ pub enum ImageError {
     },
 }
 
+// The file format's half of `Image`; the type itself is the machine's.
 impl Image {
     /// Parses the text format described in the module documentation.
     ///
@@ -104,7 +77,7 @@ impl Image {
                 }
                 ["S", a, v] => {
                     let a = parse_addr(a).ok_or_else(|| bad("bad store address"))? as usize;
-                    if a >= STORE_LINES {
+                    if a >= store::LINES {
                         return Err(bad("store address beyond the 8 fitted tubes (0-511)"));
                     }
                     img.store[a] = parse_line(v).ok_or_else(|| bad("bad store line"))?;

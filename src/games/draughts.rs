@@ -532,7 +532,7 @@ impl Game {
             key_line,
             unit_line: syms["g_un"],
             key_unit: 20,
-            press_beats: crate::console::KAC_DEFAULT_BEATS,
+            press_beats: crate::machine::KAC_DEFAULT_BEATS,
             machine_moves: Vec::new(),
             syms,
             last_b3: 0,

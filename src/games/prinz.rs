@@ -347,7 +347,8 @@ pub fn run_board(
         } else if line >= 384 {
             // Which routine is in pages 6-7: the marker line names the half-track last
             // read into page 6 (Prinz §24), track in its first ten digits.
-            let track = m.store.marker(6) & 255;
+            let track = crate::machine::code::MagneticOrder::decode(m.store.marker(6))
+                .map_or(0, |o| u32::from(o.track));
             match ROUTINE_TRACKS.iter().find(|r| r.0 == track).map(|r| r.1) {
                 Some(Part::SelfCheck) => profile.self_check += spent,
                 Some(Part::Printing) => profile.printing += spent,

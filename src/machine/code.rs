@@ -186,6 +186,473 @@ pub fn instruction(s: u32, b: u32, f: u32) -> u32 {
     (s & 1023) | ((b & 7) << 10) | ((f & 63) << 14)
 }
 
+/// Mask of the B-digits P10–P12 within an instruction line.
+pub const B_DIGITS_MASK: u32 = 7 << 10;
+
+/// An instruction line with its B-digits P10–P12 cleared (what a B-modified order keeps
+/// of them, Prinz §18(14)–(16)).
+#[inline]
+pub fn without_b_digits(w: u32) -> u32 {
+    w & !B_DIGITS_MASK
+}
+
+/// The beat class of a function number: how long the order takes in Prinz's rule. The
+/// beats themselves are in [`super::timing::Timing`], which may depart from the class.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BeatClass {
+    /// `//` and `/:`: the cost is that of the magnetic or I/O transfer obeyed.
+    Transfer,
+    /// A short-line order: 4 beats (Prinz §9(13)).
+    Short,
+    /// A long-line order: 5 beats (Prinz §9(14)).
+    Long,
+    /// A second-factor multiplication `/½ /D /N /F`: 9 beats (Prinz §12(11)).
+    Multiply,
+    /// The random-number order `/W`: 24 beats (Prinz §19(16)).
+    Random,
+}
+
+impl BeatClass {
+    /// The base beats of the class in Prinz's rule (Transfer 0: the transfer is charged).
+    pub const fn prinz_beats(self) -> u32 {
+        match self {
+            BeatClass::Transfer => 0,
+            BeatClass::Short => 4,
+            BeatClass::Long => 5,
+            BeatClass::Multiply => 9,
+            BeatClass::Random => 24,
+        }
+    }
+}
+
+/// The part of the machine an order works on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unit {
+    /// `//` and `/:`: a magnetic (drum) or input/output instruction (Prinz §21, §23, §26).
+    Magnetic,
+    /// The accumulator A and the multiplicand register D (Prinz §10–§13, §16, §19).
+    Accumulator,
+    /// The B-tube: the actual B-digits name the B-line operated on (Prinz §17(8)–(9)).
+    BTube,
+    /// Control transfers, absolute or relative (Prinz §14).
+    Control,
+    /// Dummies, dummy stops, the hooter and the hand switches (Prinz §20).
+    Special,
+    /// A function number no source assigns: a 4-beat dummy (Prinz §20(10)–(14)).
+    Unassigned,
+}
+
+/// One function number of the order code: a row of [`ORDERS`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Order {
+    /// The period two-character code, C50 notation (`/E`, `T½`, `T£`; Prinz §17(5)).
+    pub code: &'static str,
+    /// A short meaning in words (reference §7.9): S the long line at s, S+ unsigned,
+    /// S+- signed, L and M the halves of A, S' the line written.
+    pub meaning: &'static str,
+    /// How long it takes in Prinz's rule.
+    pub beats: BeatClass,
+    /// What it works on.
+    pub unit: Unit,
+    /// Whether it writes A (the A-sign flip-flop follows such orders while KAC is held).
+    pub writes_a: bool,
+    /// Whether it is B-modified; the B-exceptional orders TO TB TG T£ are not
+    /// (Prinz §18(16)–(20)).
+    pub b_modified: bool,
+}
+
+const A_WRITTEN: bool = true;
+const A_KEPT: bool = false;
+const MODIFIED: bool = true;
+const EXCEPTIONAL: bool = false;
+
+impl Order {
+    const fn new(
+        code: &'static str,
+        meaning: &'static str,
+        beats: BeatClass,
+        unit: Unit,
+        writes_a: bool,
+        b_modified: bool,
+    ) -> Order {
+        Order {
+            code,
+            meaning,
+            beats,
+            unit,
+            writes_a,
+            b_modified,
+        }
+    }
+}
+
+/// The 64 function numbers, indexed by function number (P14–P19). The one table the
+/// emulator, the timing profiles, the assembler, the disassembler and the debugger use.
+#[rustfmt::skip]
+pub const ORDERS: [Order; 64] = {
+    use BeatClass::*;
+    use Unit::*;
+    [
+    Order::new("//", "H as magnetic instruction", Transfer, Magnetic, A_KEPT, MODIFIED),
+    Order::new("T/", "A = S+", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/E", "S' = M", Long, Accumulator, A_KEPT, MODIFIED),
+    Order::new("TE", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("/@", "M += msb position of S", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("T@", "A0 = marker or s-1", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/A", "S' = M, M = 0", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("TA", "S' = L, A = 0", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/:", "s as magnetic instruction", Transfer, Magnetic, A_KEPT, MODIFIED),
+    Order::new("T:", "A = 0", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/S", "S' = L", Long, Accumulator, A_KEPT, MODIFIED),
+    Order::new("TS", "dummy", Short, Special, A_KEPT, MODIFIED),
+    Order::new("/I", "swap L and M", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("TI", "A += S+", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/U", "S' = L, L = M, M = 0", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("TU", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("/½", "A -= D*S+", Multiply, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("T½", "A = S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/D", "A -= D*S+-", Multiply, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("TD", "A |= S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/R", "M += ones in S", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("TR", "A &= S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/J", "M += S", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("TJ", "A ^= S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/N", "A += D*S+", Multiply, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("TN", "A -= S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/F", "A += D*S+-", Multiply, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("TF", "A = -S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/C", "D = S+", Long, Accumulator, A_KEPT, MODIFIED),
+    Order::new("TC", "A += S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/K", "D = S+-", Long, Accumulator, A_KEPT, MODIFIED),
+    Order::new("TK", "A = 2*S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("/T", "jump via s if B >= 0", Short, Control, A_KEPT, MODIFIED),
+    Order::new("TT", "B = s", Short, BTube, A_KEPT, MODIFIED),
+    Order::new("/Z", "s' = H", Short, Special, A_KEPT, MODIFIED),
+    Order::new("TZ", "s' = B", Short, BTube, A_KEPT, MODIFIED),
+    Order::new("/L", "dummy stop /L", Short, Special, A_KEPT, MODIFIED),
+    Order::new("TL", "B -= s", Short, BTube, A_KEPT, MODIFIED),
+    Order::new("/W", "random to A0", Random, Accumulator, A_WRITTEN, MODIFIED),
+    Order::new("TW", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("/H", "jump via s if A >= 0", Short, Control, A_KEPT, MODIFIED),
+    Order::new("TH", "dummy", Short, Special, A_KEPT, MODIFIED),
+    Order::new("/Y", "unknown (/Y)", Short, Special, A_KEPT, MODIFIED),
+    Order::new("TY", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("/P", "jump via s", Short, Control, A_KEPT, MODIFIED),
+    Order::new("TP", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("/Q", "relative jump via s", Short, Control, A_KEPT, MODIFIED),
+    Order::new("TQ", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("/O", "rel. jump via s if B >= 0", Short, Control, A_KEPT, MODIFIED),
+    Order::new("TO", "B = s (not B-modified)", Short, BTube, A_KEPT, EXCEPTIONAL),
+    Order::new("/B", "unknown (/B)", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("TB", "s' = B (not B-modified)", Short, BTube, A_KEPT, EXCEPTIONAL),
+    Order::new("/G", "dummy stop /G", Short, Special, A_KEPT, MODIFIED),
+    Order::new("TG", "B -= s (not B-modified)", Short, BTube, A_KEPT, EXCEPTIONAL),
+    Order::new("/\"", "unknown (/\")", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("T\"", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("/M", "rel. jump via s if A >= 0", Short, Control, A_KEPT, MODIFIED),
+    Order::new("TM", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("/X", "unknown (/X)", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("TX", "dummy", Short, Special, A_KEPT, MODIFIED),
+    Order::new("/V", "hoot", Short, Special, A_KEPT, MODIFIED),
+    Order::new("TV", "dummy", Short, Special, A_KEPT, MODIFIED),
+    Order::new("/£", "unknown (/£)", Short, Unassigned, A_KEPT, MODIFIED),
+    Order::new("T£", "dummy", Short, Special, A_KEPT, EXCEPTIONAL),
+    ]
+};
+
+/// The function numbers whose row of [`ORDERS`] satisfies a test, as a 64-bit set
+/// (bit f for function f), computed at compile time.
+macro_rules! function_set {
+    (|$o:ident| $test:expr) => {{
+        let mut m = 0u64;
+        let mut f = 0;
+        while f < 64 {
+            let $o = &ORDERS[f];
+            if $test {
+                m |= 1 << f;
+            }
+            f += 1;
+        }
+        m
+    }};
+}
+
+/// The B-exceptional orders, never B-modified: TO TB TG T£ (bit f for function f).
+pub const NOT_B_MODIFIED: u64 = function_set!(|o| !o.b_modified);
+/// The B-tube orders, whose actual B-digits name the B-line (bit f for function f).
+pub const B_TUBE: u64 = function_set!(|o| matches!(o.unit, Unit::BTube));
+/// The orders that write A (bit f for function f).
+pub const WRITES_A: u64 = function_set!(|o| o.writes_a);
+/// The function numbers no source assigns (bit f for function f).
+pub const UNASSIGNED: u64 = function_set!(|o| matches!(o.unit, Unit::Unassigned));
+
+/// Whether function `f` is in the 64-bit set `set`.
+#[inline(always)]
+pub const fn in_set(set: u64, f: u32) -> bool {
+    (set >> (f & 63)) & 1 == 1
+}
+
+/// The row of [`ORDERS`] for function number `f` (taken mod 64).
+#[inline]
+pub fn order(f: u32) -> &'static Order {
+    &ORDERS[(f & 63) as usize]
+}
+
+/// Which half-tracks a magnetic instruction moves: P10–P11 (Prinz §23(5)–(8)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Halves {
+    /// One half-track (0 or 1) to or from the page named.
+    Half(u8),
+    /// Both halves: half 0 with the even page of the pair, half 1 with the odd.
+    Double,
+    /// Both halves crossed: half 1 with the even page, half 0 with the odd.
+    Crossed,
+}
+
+/// What a magnetic instruction does: P12 check, P13 write (Prinz §23, §25).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Transfer {
+    /// Drum to store.
+    Read,
+    /// Store to drum.
+    Write,
+    /// Compare store with drum as after a read (marker included); success skips.
+    ReadCheck,
+    /// Compare store with drum as after a write; success skips.
+    WriteCheck,
+}
+
+impl Transfer {
+    /// Whether P13 (write) is set.
+    pub fn is_write(self) -> bool {
+        matches!(self, Transfer::Write | Transfer::WriteCheck)
+    }
+
+    /// Whether P12 (check) is set.
+    pub fn is_check(self) -> bool {
+        matches!(self, Transfer::ReadCheck | Transfer::WriteCheck)
+    }
+
+    /// The word the assembler and the disassembler use: `read`, `write`, `readcheck`,
+    /// `writecheck`.
+    pub fn word(self) -> &'static str {
+        match self {
+            Transfer::Read => "read",
+            Transfer::Write => "write",
+            Transfer::ReadCheck => "readcheck",
+            Transfer::WriteCheck => "writecheck",
+        }
+    }
+}
+
+/// A magnetic instruction (obeyed by `//` from the hand switches or `/:` from line s),
+/// Prinz §23: P0–P7 track (P8–P9 ignored), P10 half, P11 double, P12 check, P13 write,
+/// P14 clear (set makes it an [`IoOrder`]), P16–P19 the page (P15 ignored; the period
+/// writes the page as character 4 = 2 × page).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MagneticOrder {
+    /// Drum track 0–255.
+    pub track: u8,
+    /// Which half-tracks.
+    pub halves: Halves,
+    /// Read, write or check.
+    pub transfer: Transfer,
+    /// Store page 0–15 (pages 8–15 are not fitted); for a double transfer the even page
+    /// of the pair is used whatever P16 says.
+    pub page: u8,
+}
+
+/// P14 of a line obeyed as a magnetic instruction: set for input/output.
+const IO_BIT: u32 = 1 << 14;
+
+impl MagneticOrder {
+    /// The instruction line (20 bits; ignored digits zero).
+    pub fn encode(self) -> u32 {
+        let (x, double) = match self.halves {
+            Halves::Half(h) => (u32::from(h & 1), 0),
+            Halves::Double => (0, 2),
+            Halves::Crossed => (1, 2),
+        };
+        let check = u32::from(self.transfer.is_check()) << 2;
+        let write = u32::from(self.transfer.is_write()) << 3;
+        let c3 = x | double | check | write;
+        u32::from(self.track) | (c3 << 10) | (u32::from(self.page & 15) << 16)
+    }
+
+    /// Reads a line obeyed as a magnetic instruction; `None` if P14 is set (an I/O order).
+    pub fn decode(w: u32) -> Option<MagneticOrder> {
+        if w & IO_BIT != 0 {
+            return None;
+        }
+        let c3 = (w >> 10) & 15;
+        let x = (c3 & 1) as u8;
+        let halves = match c3 & 2 {
+            0 => Halves::Half(x),
+            _ if x == 0 => Halves::Double,
+            _ => Halves::Crossed,
+        };
+        let transfer = match (c3 & 8 != 0, c3 & 4 != 0) {
+            (false, false) => Transfer::Read,
+            (true, false) => Transfer::Write,
+            (false, true) => Transfer::ReadCheck,
+            (true, true) => Transfer::WriteCheck,
+        };
+        Some(MagneticOrder {
+            track: (w & 255) as u8,
+            halves,
+            transfer,
+            page: ((w >> 16) & 15) as u8,
+        })
+    }
+
+    /// The marker ("65th") line of half-track (`track`, `half`): "bring this half-track
+    /// down to page 4" (Prinz §24).
+    pub fn marker(track: u8, half: u8) -> MagneticOrder {
+        MagneticOrder {
+            track,
+            halves: Halves::Half(half & 1),
+            transfer: Transfer::Read,
+            page: 4,
+        }
+    }
+
+    /// The (page, half) pairs moved, one or two (Prinz §23(6)–(8)).
+    pub fn pairs(self) -> impl Iterator<Item = (u32, u32)> {
+        let page = u32::from(self.page & 15);
+        let even = page & !1;
+        let pairs = match self.halves {
+            Halves::Half(h) => [Some((page, u32::from(h & 1))), None],
+            Halves::Double => [Some((even, 0)), Some((even + 1, 1))],
+            Halves::Crossed => [Some((even, 1)), Some((even + 1, 0))],
+        };
+        pairs.into_iter().flatten()
+    }
+}
+
+impl std::fmt::Display for MagneticOrder {
+    /// In words, e.g. `read track 5 half 1, page 2` or `write track 9 double, page 6`.
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (op, t) = (self.transfer.word(), self.track);
+        match self.halves {
+            Halves::Half(h) => write!(f, "{op} track {t} half {h}")?,
+            Halves::Double => write!(f, "{op} track {t} double")?,
+            Halves::Crossed => write!(f, "{op} track {t} crossed")?,
+        }
+        write!(f, ", page {}", self.page)
+    }
+}
+
+/// An input/output instruction (Prinz §26): a magnetic instruction with P14 set, of
+/// which only character 3 (P10–P14, value 16–31) matters.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IoOrder {
+    /// T (16): print or punch the character in P75–P79 of A.
+    Output,
+    /// Z (17): space.
+    Space,
+    /// L (18): carriage return.
+    CarriageReturn,
+    /// W (19): line feed.
+    LineFeed,
+    /// H (20): figure shift.
+    FigureShift,
+    /// Y (21): letter shift.
+    LetterShift,
+    /// O (24): read the next tape character into P75–P79 of A.
+    Input,
+    /// B (25): the check order.
+    Check,
+    /// Any other character 16–31 (P Q G " M X V £): a dummy.
+    Dummy(u8),
+}
+
+impl IoOrder {
+    /// The value 16–31 of character 3.
+    pub fn char_value(self) -> u8 {
+        match self {
+            IoOrder::Output => 16,
+            IoOrder::Space => 17,
+            IoOrder::CarriageReturn => 18,
+            IoOrder::LineFeed => 19,
+            IoOrder::FigureShift => 20,
+            IoOrder::LetterShift => 21,
+            IoOrder::Input => 24,
+            IoOrder::Check => 25,
+            IoOrder::Dummy(v) => (v & 15) | 16,
+        }
+    }
+
+    /// The order of character-3 value `v` (only the low 4 bits are used: P14 is the
+    /// I/O digit itself).
+    pub fn of_char(v: u8) -> IoOrder {
+        match v & 15 {
+            0 => IoOrder::Output,
+            1 => IoOrder::Space,
+            2 => IoOrder::CarriageReturn,
+            3 => IoOrder::LineFeed,
+            4 => IoOrder::FigureShift,
+            5 => IoOrder::LetterShift,
+            8 => IoOrder::Input,
+            9 => IoOrder::Check,
+            x => IoOrder::Dummy(x | 16),
+        }
+    }
+
+    /// The instruction line: character 3 in P10–P14, everything else zero.
+    pub fn encode(self) -> u32 {
+        u32::from(self.char_value()) << 10
+    }
+
+    /// Reads a line obeyed as a magnetic instruction; `None` if P14 is clear.
+    pub fn decode(w: u32) -> Option<IoOrder> {
+        (w & IO_BIT != 0).then(|| IoOrder::of_char(((w >> 10) & 15) as u8))
+    }
+
+    /// In words, with the period letter: `output (T)`, `dummy`.
+    pub fn words(self) -> &'static str {
+        match self {
+            IoOrder::Output => "output (T)",
+            IoOrder::Space => "space (Z)",
+            IoOrder::CarriageReturn => "carriage return (L)",
+            IoOrder::LineFeed => "line feed (W)",
+            IoOrder::FigureShift => "figure shift (H)",
+            IoOrder::LetterShift => "letter shift (Y)",
+            IoOrder::Input => "input (O)",
+            IoOrder::Check => "check (B)",
+            IoOrder::Dummy(_) => "dummy",
+        }
+    }
+}
+
+/// The decoding of an instruction line in period notation and words, as the
+/// disassembler's comments and the debugger show it: function code, address, B-line,
+/// meaning, and for `//` (or a bare I/O line) what it does when obeyed as a magnetic
+/// instruction, e.g. `/N VE  A += D*S+` or `// E/  H as magnetic instruction | as
+/// magnetic: read track 1 half 0, page 0`.
+pub fn describe(w: u32) -> String {
+    let w = w & MASK20;
+    let (f, b) = (function(w), b_digits(w));
+    let mut s = format!("{} {}", function_code(f), addr_chars(address(w)));
+    if b != 0 {
+        s.push_str(&format!(", b{b}"));
+    }
+    s.push_str("  ");
+    s.push_str(order(f).meaning);
+    if w & (1 << 13) != 0 {
+        s.push_str(" (P13 set)");
+    }
+    if f == 0 {
+        if let Some(m) = MagneticOrder::decode(w) {
+            s.push_str(&format!(" | as magnetic: {m}"));
+        }
+    } else if f == 1 && address(w) == 0 {
+        if let Some(io) = IoOrder::decode(w) {
+            s.push_str(&format!(" | as I/O: {}", io.words()));
+        }
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -234,5 +701,76 @@ mod tests {
         assert_eq!(to_chars_ascii(31 | (8 << 5), 2), "$#");
         assert_eq!(char_value('x'), Some(29));
         assert_eq!(char_value('?'), None);
+    }
+
+    #[test]
+    fn orders_table_codes_and_sets() {
+        for (f, o) in ORDERS.iter().enumerate() {
+            assert_eq!(o.code, function_code(f as u32), "row {f}");
+        }
+        let set = |fs: &[u32]| fs.iter().fold(0u64, |m, &f| m | 1 << f);
+        // The sets exec.rs used before the table (Prinz §18, §20; docs/machine.md).
+        assert_eq!(NOT_B_MODIFIED, set(&[49, 51, 53, 63]));
+        assert_eq!(B_TUBE, set(&[33, 35, 37, 49, 51, 53]));
+        assert_eq!(
+            WRITES_A,
+            set(&[
+                1, 17, 27, 31, 9, 13, 29, 25, 22, 7, 6, 14, 12, 24, 16, 26, 18, 21, 19, 23, 4, 20,
+                38, 5
+            ])
+        );
+        assert_eq!(
+            UNASSIGNED,
+            set(&[3, 15, 39, 43, 45, 47, 55, 57, 50, 54, 58, 62])
+        );
+    }
+
+    #[test]
+    fn magnetic_orders_round_trip() {
+        for w in 0..(1u32 << 14) {
+            // Every line with P14 clear and the ignored digits P8, P9, P15 zero.
+            let w = (w & 0xff) | ((w >> 8 & 15) << 10) | ((w >> 12 & 3) << 16);
+            let m = MagneticOrder::decode(w).unwrap();
+            assert_eq!(m.encode(), w, "{w:#x} {m}");
+            assert!(IoOrder::decode(w).is_none());
+        }
+        // Prinz §24: the marker of track 5 half 1 is `read track 5 half 1 to page 4`.
+        assert_eq!(
+            MagneticOrder::marker(5, 1).encode(),
+            5 | (1 << 10) | (8 << 15)
+        );
+        let m = MagneticOrder::decode(parse_line("S/I:").unwrap()).unwrap();
+        assert_eq!(m.to_string(), "readcheck track 5 double, page 2");
+        assert_eq!(m.pairs().collect::<Vec<_>>(), vec![(2, 0), (3, 1)]);
+    }
+
+    #[test]
+    fn io_orders_round_trip() {
+        for v in 16..32u8 {
+            let io = IoOrder::of_char(v);
+            assert_eq!(io.char_value(), v);
+            assert_eq!(IoOrder::decode(io.encode()), Some(io));
+            assert!(MagneticOrder::decode(io.encode()).is_none());
+        }
+        assert_eq!(
+            IoOrder::decode(parse_line("//T/").unwrap()),
+            Some(IoOrder::Output)
+        );
+    }
+
+    #[test]
+    fn describe_in_words() {
+        assert_eq!(
+            describe(parse_line("VETA").unwrap()),
+            "TA VE  S' = L, A = 0"
+        );
+        assert_eq!(
+            describe(parse_line("E/E/").unwrap()),
+            "// E/, b1  H as magnetic instruction | as magnetic: read track 1 half 1, page 0"
+        );
+        assert_eq!(
+            describe(parse_line("//ZT").unwrap()).split(" | ").nth(1),
+            None
+        );
     }
 }

@@ -7,7 +7,7 @@
 //! `E` for the half in character 3, `½` in character 4 (Prinz §24). A read copies it
 //! into the page's marker line.
 
-use super::code::MASK20;
+use super::code::{MagneticOrder, MASK20};
 
 /// Number of tracks.
 pub const TRACKS: usize = 256;
@@ -38,10 +38,10 @@ impl std::fmt::Debug for Drum {
     }
 }
 
-/// The marker line of half-track (`track`, `half`): "bring this half-track down to
-/// page 4" (Prinz §24): `track + 1024·half + 32768·8`.
+/// The marker line of half-track (`track` mod 256, `half` 0|1): "bring this half-track
+/// down to page 4" (Prinz §24), the encoding of [`MagneticOrder::marker`].
 pub fn marker_of(track: u32, half: u32) -> u32 {
-    (track & 255) | ((half & 1) << 10) | (8 << 15)
+    MagneticOrder::marker(track as u8, (half & 1) as u8).encode()
 }
 
 impl Drum {

@@ -2,32 +2,13 @@
 //!
 //! Sources per group are given on each arm; the table in docs/machine.md repeats them.
 
-use super::code::{MASK20, MASK40};
+use super::code::{
+    address, b_digits, function, in_set, without_b_digits, IoOrder, MagneticOrder, B_TUBE, MASK20,
+    MASK40, NOT_B_MODIFIED, UNASSIGNED, WRITES_A,
+};
 use super::drum::marker_of;
 use super::io::OutputOrder;
 use super::{Machine, Stop, StopSwitch, MASK80};
-
-const fn bits(fs: &[u32]) -> u64 {
-    let mut m = 0u64;
-    let mut i = 0;
-    while i < fs.len() {
-        m |= 1 << fs[i];
-        i += 1;
-    }
-    m
-}
-
-/// B-exceptional orders, never B-modified: TO, TB, TG, T£ (Prinz §18(16)–(20); C50 codes).
-const B_EXCEPTIONAL: u64 = bits(&[49, 51, 53, 63]);
-/// B-tube orders, whose actual B-digits name the B-line operated on (Prinz §17(8)–(9)).
-const B_TUBE: u64 = bits(&[33, 35, 37, 49, 51, 53]);
-/// Orders that write A (for the A-sign flip-flop while KAC is held).
-const WRITES_A: u64 = bits(&[
-    1, 17, 27, 31, 9, 13, 29, 25, 22, 7, 6, 14, 12, 24, 16, 26, 18, 21, 19, 23, 4, 20, 38, 5,
-]);
-/// Function numbers no source assigns: obeyed as 4-beat dummies (Prinz §20(10)–(14)) or
-/// stopped on when `stop_on_unassigned` is set.
-pub const UNASSIGNED: u64 = bits(&[3, 15, 39, 43, 45, 47, 55, 57, 50, 54, 58, 62]);
 
 impl Machine {
     /// One prepulse (Prinz §7(7)–(16)): C := C + 1, fetch the presumptive instruction,
@@ -42,24 +23,22 @@ impl Machine {
             self.c = (self.c + 1) & 1023;
             (self.c, self.store.read(self.c))
         };
-        let f0 = (presumptive >> 14) & 63;
-        let actual = if (B_EXCEPTIONAL >> f0) & 1 == 1 {
+        let actual = if in_set(NOT_B_MODIFIED, function(presumptive)) {
             presumptive
         } else {
             // The B-line is added to the whole instruction, which may change its
             // function and B-digits (§18(14)-(16)); the B-digits of the result are then
             // disregarded except in B-tube orders.
-            let b = self.b[((presumptive >> 10) & 7) as usize];
+            let b = self.b[b_digits(presumptive) as usize];
             let x = (presumptive + b) & MASK20;
-            if (B_TUBE >> ((x >> 14) & 63)) & 1 == 1 {
+            if in_set(B_TUBE, function(x)) {
                 x
             } else {
-                x & !(7 << 10)
+                without_b_digits(x)
             }
         };
         self.pi = actual;
-        let f = (actual >> 14) & 63;
-        let s = actual & 1023;
+        let (f, s) = (function(actual), address(actual));
         let base = self.config.timing.beats[f as usize];
         let extra = match self.order(f, s, actual, line, base) {
             Some(e) => e,
@@ -185,17 +164,17 @@ impl Machine {
             }
             // --- B-tube (Prinz §18): the B-sign follows P19 of the line operated on ---
             33 | 49 => {
-                let b = ((actual >> 10) & 7) as usize;
+                let b = b_digits(actual) as usize;
                 self.b[b] = st.read(s);
                 self.b_sign = self.b[b] >> 19 == 1;
             }
             35 | 51 => {
-                let b = ((actual >> 10) & 7) as usize;
+                let b = b_digits(actual) as usize;
                 st.write(s, self.b[b]);
                 self.b_sign = self.b[b] >> 19 == 1;
             }
             37 | 53 => {
-                let b = ((actual >> 10) & 7) as usize;
+                let b = b_digits(actual) as usize;
                 self.b[b] = self.b[b].wrapping_sub(st.read(s)) & MASK20;
                 self.b_sign = self.b[b] >> 19 == 1;
             }
@@ -247,7 +226,7 @@ impl Machine {
             // "clear line s" (docs/machine.md).
             42 => st.write(s, 0),
             _ => {
-                if (UNASSIGNED >> f) & 1 == 1 && self.config.stop_on_unassigned {
+                if in_set(UNASSIGNED, f) && self.config.stop_on_unassigned {
                     self.halt = Some(Stop::Unassigned { line, function: f });
                     return None;
                 }
@@ -269,7 +248,7 @@ impl Machine {
             if next == line {
                 self.halt = Some(Stop::DynamicStop { line });
                 return false;
-            } else if next == ((line + 1023) & 1023) && (self.store.read(next) >> 14) & 63 == 60 {
+            } else if next == ((line + 1023) & 1023) && function(self.store.read(next)) == 60 {
                 self.halt = Some(Stop::HootStop { line });
                 return false;
             }
@@ -282,7 +261,7 @@ impl Machine {
     /// the sign of the result. After release, the next order that writes A ends the latch.
     #[cold]
     fn kac_after(&mut self, f: u32) {
-        if (WRITES_A >> f) & 1 == 1 {
+        if in_set(WRITES_A, f) {
             self.a_written();
         }
     }
@@ -299,35 +278,22 @@ impl Machine {
         }
     }
 
-    /// Obeys `w` as a magnetic instruction (Prinz §23): P0–P7 track (mod 256), P10 half
-    /// (or crossed), P11 double, P12 check, P13 write, P14 input/output, P15–P19 a column
-    /// of the page concerned. Returns the added beats, or `None` if not obeyed.
+    /// Obeys `w` as a magnetic instruction ([`MagneticOrder`], Prinz §23) or, with P14
+    /// set, an input/output one ([`IoOrder`], §26). Returns the added beats, or `None`
+    /// if not obeyed.
     fn magnetic(&mut self, w: u32, line: u32, base: u32) -> Option<u32> {
-        if w & (1 << 14) != 0 {
+        let Some(m) = MagneticOrder::decode(w) else {
             return self.io(w, line, base);
-        }
+        };
         let t = &self.config.timing;
         let (drum_read, drum_write) = (t.drum_read, t.drum_write);
-        let track = w & 255;
-        let fc = (w >> 10) & 15;
-        let page = (w >> 16) & 15;
-        let x = fc & 1;
-        let pairs: [(u32, u32); 2];
-        let pairs: &[(u32, u32)] = if fc & 2 == 0 {
-            pairs = [(page, x), (0, 0)];
-            &pairs[..1]
-        } else {
-            // Double: parallel pairs half 0 with the even page; crossed the reverse (§23(6)-(8)).
-            let even = page & !1;
-            pairs = [(even, x), (even + 1, x ^ 1)];
-            &pairs
-        };
+        let track = u32::from(m.track);
         let extra;
-        if fc & 4 != 0 {
+        if m.transfer.is_check() {
             // Check (§25): compare digit by digit; read-like checks (P13 = 0) compare the
             // marker too. Success skips to x + 3.
-            let read_like = fc & 8 == 0;
-            let ok = pairs.iter().all(|&(p, h)| {
+            let read_like = !m.transfer.is_write();
+            let ok = m.pairs().all(|(p, h)| {
                 let ht = self.drum.half_track(track, h);
                 // A page that is not fitted reads as zeros.
                 self.store
@@ -343,15 +309,15 @@ impl Machine {
                 self.c = (self.c + 2) & 1023;
             }
             extra = drum_read;
-        } else if fc & 8 != 0 {
-            for &(p, h) in pairs {
+        } else if m.transfer.is_write() {
+            for (p, h) in m.pairs() {
                 let lines = self.store.page_copy(p);
                 self.drum.set_half_track(track, h, &lines);
             }
             self.stats.transfers += 1;
             extra = drum_write;
         } else {
-            for &(p, h) in pairs {
+            for (p, h) in m.pairs() {
                 let mut lines = [0; 64];
                 lines.copy_from_slice(self.drum.half_track(track, h));
                 self.store.set_page(p, &lines);
@@ -371,14 +337,17 @@ impl Machine {
         let t = &self.config.timing;
         let (io_input, io_check, io_dummy) = (t.io_input, t.io_check, t.io_dummy);
         let reader_char = if t.device_waits { t.reader_char } else { 0 };
-        let order = match (w >> 10) & 31 {
-            16 => OutputOrder::Char(((self.a >> 75) & 31) as u8),
-            17 => OutputOrder::Space,
-            18 => OutputOrder::CarriageReturn,
-            19 => OutputOrder::LineFeed,
-            20 => OutputOrder::FigureShift,
-            21 => OutputOrder::LetterShift,
-            24 => {
+        let Some(io) = IoOrder::decode(w) else {
+            return Some(io_dummy);
+        };
+        let order = match io {
+            IoOrder::Output => OutputOrder::Char(((self.a >> 75) & 31) as u8),
+            IoOrder::Space => OutputOrder::Space,
+            IoOrder::CarriageReturn => OutputOrder::CarriageReturn,
+            IoOrder::LineFeed => OutputOrder::LineFeed,
+            IoOrder::FigureShift => OutputOrder::FigureShift,
+            IoOrder::LetterShift => OutputOrder::LetterShift,
+            IoOrder::Input => {
                 // O: clear P75-P79 and put the next tape character there.
                 let Some(ch) = self.reader.read_char() else {
                     self.halt = Some(Stop::ReaderEmpty { line });
@@ -391,14 +360,14 @@ impl Machine {
                 self.io_wrote_a();
                 return Some(io_input + reader_char);
             }
-            25 => {
+            IoOrder::Check => {
                 // B: the staticisor's character XORed into P75-P79, as the period
                 // routines need (period-software README §8 item 8; docs/machine.md).
                 self.a ^= u128::from(self.teleprinter.staticisor & 31) << 75;
                 self.io_wrote_a();
                 return Some(io_check);
             }
-            _ => return Some(io_dummy),
+            IoOrder::Dummy(_) => return Some(io_dummy),
         };
         Some(self.output(order, line, base))
     }

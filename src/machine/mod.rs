@@ -11,20 +11,24 @@
 pub mod code;
 pub mod drum;
 mod exec;
+pub mod image;
 pub mod io;
 pub mod report;
 pub mod rng;
 pub mod store;
 pub mod timing;
 
-use crate::formats::image::Image;
 use code::{MASK20, MASK40};
 pub use drum::Drum;
+pub use image::{HalfTrack, Image};
 pub use io::{Hooter, OutputOrder, Reader, Teleprinter};
 pub use rng::{Rng, RngKind};
 use serde::Serialize;
 pub use store::Store;
 pub use timing::{beats_to_seconds, Timing};
+
+/// Default length of a KAC press: about 0.2 s of machine time, in beats (833 × 240 µs).
+pub const KAC_DEFAULT_BEATS: u64 = 833;
 
 /// Mask of the 80-bit accumulator.
 pub const MASK80: u128 = (1 << 80) - 1;

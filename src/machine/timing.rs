@@ -2,6 +2,7 @@
 //! master clock). Where the sources disagree, a [`Timing`] profile chooses; the
 //! profiles and their sources are listed in docs/timing.md.
 
+use super::code::ORDERS;
 use serde::Serialize;
 
 /// Microseconds per beat.
@@ -45,13 +46,6 @@ pub struct Timing {
     pub reader_char: u32,
 }
 
-/// Function numbers of the long-line orders (5 beats in Prinz's rule, §9(13)–(14)).
-const LONG: [u32; 22] = [
-    1, 17, 27, 31, 9, 13, 29, 25, 22, 10, 2, 7, 6, 14, 12, 28, 30, 21, 19, 23, 4, 20,
-];
-/// The second-factor multiply orders /½ /D /N /F (9 beats, Prinz §12(11)).
-const MULTIPLY: [u32; 4] = [16, 18, 24, 26];
-
 impl Timing {
     /// Prinz's *Introduction to Programming* (1951): 4 beats short-line, 5 long-line,
     /// 9 multiply, 24 random (§9(13)–(14), §12(11), §19(16)); `/@` and `/R` 5 (§19(14));
@@ -59,17 +53,9 @@ impl Timing {
     /// (33.12 ms), write 258 (61.92 ms) for the whole order (§23(27)); printer 6⅔ ch/s
     /// (625 beats), punch 15 ch/s (278 beats), reader 200 ch/s (21 beats) (§26(36)).
     pub fn prinz() -> Timing {
-        let mut beats = [4u32; 64];
-        for f in LONG {
-            beats[f as usize] = 5;
-        }
-        for f in MULTIPLY {
-            beats[f as usize] = 9;
-        }
-        beats[38] = 24; // /W
-        beats[5] = 5; // T@
-        beats[0] = 0; // // and /: : the transfer time is the whole order
-        beats[8] = 0;
+        // The beat class of each row of the order table; `//` and `/:` cost 0 here, the
+        // transfer time being the whole order.
+        let beats = ORDERS.map(|o| o.beats.prinz_beats());
         Timing {
             name: "prinz",
             beats,
@@ -140,5 +126,29 @@ impl Timing {
 impl Default for Timing {
     fn default() -> Self {
         Timing::prinz()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn prinz_beats_as_before_the_order_table() {
+        // The lists Timing::prinz was built from before the beats moved into ORDERS.
+        let mut old = [4u32; 64];
+        for f in [
+            1, 17, 27, 31, 9, 13, 29, 25, 22, 10, 2, 7, 6, 14, 12, 28, 30, 21, 19, 23, 4, 20, 5,
+        ] {
+            old[f] = 5;
+        }
+        for f in [16, 18, 24, 26] {
+            old[f] = 9;
+        }
+        old[38] = 24;
+        old[0] = 0;
+        old[8] = 0;
+        assert_eq!(Timing::prinz().beats, old);
+        assert!((beats_to_seconds(4_166) - 0.999_84).abs() < 1e-9);
     }
 }

@@ -237,7 +237,7 @@ pub fn continue_hoot_loop(m: &Machine, stop: Stop, tail_seconds: f64) -> (Vec<u6
     let mut end = m.stats.beats;
     if let Stop::HootStop { line } = stop {
         let t = m.timing();
-        let jump = (m.store.read(line) >> 14) & 63;
+        let jump = crate::machine::code::function(m.store.read(line));
         let period = u64::from(t.beats[60] + t.beats[jump as usize]).max(1);
         let tail =
             (tail_seconds.max(0.0) / (crate::machine::timing::BEAT_MICROSECONDS * 1e-6)) as u64;

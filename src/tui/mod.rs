@@ -11,9 +11,7 @@
 mod term;
 pub mod view;
 
-use crate::asm::{disasm, Selection};
 use crate::console::{parse_command, Command, Session};
-use crate::formats::image::Image;
 use crate::machine::code::addr_chars;
 use crate::machine::report::describe_stop;
 use crate::machine::timing::BEAT_MICROSECONDS;
@@ -111,17 +109,16 @@ pub struct Debugger {
 }
 
 /// The period-notation decoding of one instruction, as `mark1 disasm` prints it:
-/// function, address, B-line and meaning (e.g. `/N VE  A += D*S+`).
+/// function, address, B-line and meaning (e.g. `/N VE  A += D*S+`); see
+/// [`crate::machine::code::describe`].
 pub fn decode(w: u32) -> String {
-    let mut img = Image::default();
-    if let Some(s) = img.store.first_mut() {
-        *s = w;
-    }
-    let text = disasm(&img, Selection::Page(0));
-    text.lines()
-        .find_map(|l| l.split_once("; ").filter(|_| !l.starts_with(';')))
-        .map(|(_, d)| d.to_string())
-        .unwrap_or_default()
+    crate::machine::code::describe(w)
+}
+
+/// `path` made absolute against the current directory, so that a message says where a
+/// file went (the path as given if that fails).
+fn full_path(path: &str) -> String {
+    std::path::absolute(path).map_or_else(|_| path.to_string(), |p| p.display().to_string())
 }
 
 impl Debugger {
@@ -356,7 +353,7 @@ impl Debugger {
         )
         .map_err(|e| e.to_string())?;
         std::fs::write(path, png).map_err(|e| format!("cannot write {path}: {e}"))?;
-        self.say(format!("wrote the tubes to {path}"));
+        self.say(format!("wrote the tubes to {}", full_path(path)));
         Ok(())
     }
 
@@ -370,7 +367,11 @@ impl Debugger {
         let (beats, end) = continue_hoot_loop(m, stop, HOOT_TAIL_SECONDS);
         std::fs::write(path, hoot_wav(&beats, end))
             .map_err(|e| format!("cannot write {path}: {e}"))?;
-        self.say(format!("wrote {} hoots to {path}", beats.len()));
+        self.say(format!(
+            "wrote {} hoots to {}",
+            beats.len(),
+            full_path(path)
+        ));
         Ok(())
     }
 

@@ -1,8 +1,8 @@
 //! The interactive console on a real terminal (crossterm), keys turned into commands.
 
 use super::{view, Debugger, Speed};
-use crate::console::KAC_DEFAULT_BEATS;
 use crate::machine::code::{addr_chars, line_chars};
+use crate::machine::KAC_DEFAULT_BEATS;
 use ratatui::crossterm::event::{
     self, Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, KeyboardEnhancementFlags,
     PopKeyboardEnhancementFlags, PushKeyboardEnhancementFlags,
@@ -82,6 +82,11 @@ pub fn key(d: &mut Debugger, k: KeyEvent, releases: bool) {
             KeyCode::Backspace => {
                 input.pop();
             }
+            // Ctrl-U clears the line (a prompt comes prefilled), Ctrl-C abandons it, other
+            // control keys are not text.
+            KeyCode::Char('u') if k.modifiers.contains(KeyModifiers::CONTROL) => input.clear(),
+            KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => d.input = None,
+            KeyCode::Char(_) if k.modifiers.contains(KeyModifiers::CONTROL) => {}
             KeyCode::Char(c) => input.push(c),
             _ => {}
         }

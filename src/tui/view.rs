@@ -278,6 +278,44 @@ W         write the hoots as WAV        print           registers in the log
 ?         this help      q  quit        expect \"TEXT\"   check the paper
 ";
 
+/// The title row: a notice first if the terminal is smaller than the console, then the
+/// program's name, C, PI and the machine's state.
+fn title_line(d: &Debugger, area: Rect) -> Line<'static> {
+    let m = &d.session.machine;
+    // A terminal smaller than the console is told so first, in the one row sure to show.
+    let small = (area.width < WIDTH || area.height < HEIGHT).then(|| {
+        Span::styled(
+            format!(
+                " terminal {}x{}: the console needs {WIDTH}x{HEIGHT}, the rest is cut off ",
+                area.width, area.height
+            ),
+            Style::default()
+                .fg(Color::Yellow)
+                .add_modifier(Modifier::REVERSED),
+        )
+    });
+    let name = Span::styled(
+        " mark1 debug ",
+        Style::default().add_modifier(Modifier::REVERSED),
+    );
+    let state = Span::raw(format!(
+        " {}  │ C {} PI {} │ {}",
+        d.name,
+        addr_chars(m.c),
+        line_chars(m.pi),
+        d.state_text()
+    ));
+    Line::from_iter(small.into_iter().chain([name, state]))
+}
+
+/// `lines` in a bordered box titled `title`.
+fn boxed<'a>(f: &mut Frame, lines: impl Into<ratatui::text::Text<'a>>, title: &str, area: Rect) {
+    f.render_widget(
+        Paragraph::new(lines).block(Block::bordered().title(title.to_string())),
+        area,
+    );
+}
+
 /// Draws the whole console into `f`.
 pub fn draw(f: &mut Frame, d: &Debugger) {
     let m = &d.session.machine;
@@ -288,22 +326,7 @@ pub fn draw(f: &mut Frame, d: &Debugger) {
         Constraint::Min(2),
     ])
     .areas(f.area());
-    f.render_widget(
-        Paragraph::new(Line::from(vec![
-            Span::styled(
-                " mark1 debug ",
-                Style::default().add_modifier(Modifier::REVERSED),
-            ),
-            Span::raw(format!(
-                " {}  │ C {} PI {} │ {}",
-                d.name,
-                addr_chars(m.c),
-                line_chars(m.pi),
-                d.state_text()
-            )),
-        ])),
-        title,
-    );
+    f.render_widget(Paragraph::new(title_line(d, f.area())), title);
     let [left, right, panel] = Layout::horizontal([
         Constraint::Length(50),
         Constraint::Length(50),
@@ -312,48 +335,31 @@ pub fn draw(f: &mut Frame, d: &Debugger) {
     .areas(top);
     for (i, area) in [left, right].into_iter().enumerate() {
         let p = d.pages[i];
-        f.render_widget(
-            Paragraph::new(tube_lines(m, p)).block(Block::bordered().title(format!(
-                " tube {}: page {p} (lines {}–{}) ",
-                i + 1,
-                addr_chars(p * 64),
-                addr_chars(p * 64 + 63)
-            ))),
-            area,
-        );
+        let (first, last) = (addr_chars(p * 64), addr_chars(p * 64 + 63));
+        let name = format!(" tube {}: page {p} (lines {first}–{last}) ", i + 1);
+        boxed(f, tube_lines(m, p), &name, area);
     }
     let [console, history] =
         Layout::vertical([Constraint::Length(9), Constraint::Min(3)]).areas(panel);
-    f.render_widget(
-        Paragraph::new(console_lines(d)).block(Block::bordered().title(" console ")),
-        console,
-    );
+    boxed(f, console_lines(d), " console ", console);
     let rows = history.height.saturating_sub(2) as usize;
-    f.render_widget(
-        Paragraph::new(history_lines(d, rows)).block(Block::bordered().title(" history ")),
-        history,
-    );
+    boxed(f, history_lines(d, rows), " history ", history);
     let [btube, atube, paper] = Layout::horizontal([
         Constraint::Length(33),
         Constraint::Length(62),
         Constraint::Min(10),
     ])
     .areas(middle);
-    f.render_widget(
-        Paragraph::new(b_lines(m)).block(Block::bordered().title(" B-lines ")),
-        btube,
+    boxed(f, b_lines(m), " B-lines ", btube);
+    boxed(f, small_tube_lines(m), " C, PI, A (L, M), D ", atube);
+    let (rows, cols) = (
+        paper.height.saturating_sub(2),
+        paper.width.saturating_sub(2),
     );
-    f.render_widget(
-        Paragraph::new(small_tube_lines(m)).block(Block::bordered().title(" C, PI, A (L, M), D ")),
-        atube,
-    );
-    f.render_widget(
-        Paragraph::new(paper_lines(
-            m,
-            paper.height.saturating_sub(2) as usize,
-            paper.width.saturating_sub(2) as usize,
-        ))
-        .block(Block::bordered().title(" teleprinter ")),
+    boxed(
+        f,
+        paper_lines(m, rows as usize, cols as usize),
+        " teleprinter ",
         paper,
     );
     let [log, cmd] = Layout::vertical([Constraint::Length(1), Constraint::Length(1)]).areas(bottom);

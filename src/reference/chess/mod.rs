@@ -34,7 +34,7 @@ mod mate2;
 
 pub use board::{
     internal_square, legal_moves, perft, perft_with_progress, prinz_square, Board, ChessMove,
-    Colour, Counts, Cursor, Piece,
+    Colour, Counts, Cursor, Piece, MAX_PERFT_DEPTH,
 };
 pub use mate2::{solve_mate2, Mate2Report};
 
