@@ -160,7 +160,7 @@ struct PrinzArgs {
     /// Timing profile (docs/timing.md).
     #[arg(long, value_enum, default_value_t = TimingArg::Prinz)]
     timing: TimingArg,
-    /// Cross-check N positions (tests/prinz/positions.txt, then generated ones) against
+    /// Cross-check N positions (src/games/prinz/positions.txt, then generated ones) against
     /// `mark1 ref chess mate2`.
     #[arg(long)]
     check: Option<usize>,
