@@ -22,7 +22,7 @@ pub use game::{
     play, square_switches, Entered, First, Game, GameEnd, GameReport, MachineMove, PlayedMove,
 };
 pub use opponent::{
-    parse_squares, Best, FirstLegal, Opponent, RandomMove, Script, Terminal, Watched,
+    introduction, parse_squares, Best, FirstLegal, Opponent, RandomMove, Script, Terminal, Watched,
 };
 pub use replay::{positions_1952, replay_1952, ReplayMove};
 pub use think::{think, RootMove, Think};

@@ -160,15 +160,16 @@ impl<R: BufRead, W: Write> Terminal<R, W> {
     pub fn new(input: R, out: W, pdn: bool) -> Terminal<R, W> {
         Terminal { input, out, pdn }
     }
+}
 
-    /// The words shown before an interactive game: how to play (squares in the
-    /// numbering of `pdn`), and how to stop. Ends in an empty line.
-    pub fn introduction(pdn: bool) -> String {
-        format!(
-            "(Strachey's draughts on the emulated Mark 1: the machine's words come from its\n teleprinter; type your moves as squares, e.g. {}, and the driver sets them on the\n hand switches and presses KAC for you. An empty line or end of input stops.)\n\n",
-            if pdn { "22-18 or 9x18" } else { "21-17 or 8x17" }
-        )
-    }
+/// The words shown before an interactive game against a [`Terminal`]: how to play
+/// (squares in PDN with `pdn`, Strachey's without) and how to stop. Ends in an empty
+/// line.
+pub fn introduction(pdn: bool) -> String {
+    format!(
+        "(Strachey's draughts on the emulated Mark 1: the machine's words come from its\n teleprinter; type your moves as squares, e.g. {}, and the driver sets them on the\n hand switches and presses KAC for you. An empty line or end of input stops.)\n\n",
+        if pdn { "22-18 or 9x18" } else { "21-17 or 8x17" }
+    )
 }
 
 impl<R: BufRead, W: Write> Opponent for Terminal<R, W> {
@@ -201,18 +202,18 @@ impl<R: BufRead, W: Write> Opponent for Terminal<R, W> {
 /// Any opponent, with what the operator sees before each of its moves written to
 /// `out`: the teleprinter paper printed since last time, the board with the square
 /// numbers (with `board`), and after a refusal the legal moves.
-pub struct Watched<O: Opponent, W: Write> {
-    inner: O,
+pub struct Watched<'a, W: Write> {
+    inner: &'a mut dyn Opponent,
     out: W,
     board: bool,
     pdn: bool,
     printed: usize,
 }
 
-impl<O: Opponent, W: Write> Watched<O, W> {
+impl<'a, W: Write> Watched<'a, W> {
     /// `inner` watched on `out`; the board shown with `board`; squares in PDN 1–32 with
     /// `pdn`, Strachey's 0–31 without.
-    pub fn new(inner: O, out: W, board: bool, pdn: bool) -> Watched<O, W> {
+    pub fn new(inner: &'a mut dyn Opponent, out: W, board: bool, pdn: bool) -> Watched<'a, W> {
         Watched {
             inner,
             out,
@@ -229,7 +230,7 @@ impl<O: Opponent, W: Write> Watched<O, W> {
     }
 }
 
-impl<O: Opponent, W: Write> Opponent for Watched<O, W> {
+impl<W: Write> Opponent for Watched<'_, W> {
     fn next_move(&mut self, game: &Game, refusal: Option<&str>) -> Option<Vec<u8>> {
         let paper = game.paper();
         let _ = write!(self.out, "{}", self.unshown(paper));
