@@ -201,7 +201,7 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
         FirstArg::Human => d::First::Human,
     };
     let asm = d::assemble()?;
-    let rep = d::play(&asm, params, a.seed, first, &mut watched)?;
+    let rep = d::play_against(&asm, params, a.seed, first, &mut watched)?;
     print!("{}", watched.unshown(&rep.paper));
     println!();
     print!("{}", rep.summary(params));

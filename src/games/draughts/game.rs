@@ -432,6 +432,31 @@ impl GameReport {
     }
 }
 
+/// An opponent as a closure, for [`play`]: see [`Opponent`].
+pub type OpponentFn<'a> = dyn FnMut(&Game, Option<&str>) -> Option<Vec<u8>> + 'a;
+
+/// [`play_against`] with the opponent a closure (given the machine waiting for a move
+/// and the program's refusal of the last entry, if any, the squares of the next move,
+/// or `None` to stop).
+///
+/// # Errors
+/// Settings the program does not take.
+pub fn play(
+    assembly: &Assembly,
+    p: &Params,
+    seed: u64,
+    first: First,
+    next: &mut OpponentFn<'_>,
+) -> Result<GameReport, DraughtsRunError> {
+    play_against(
+        assembly,
+        p,
+        seed,
+        first,
+        &mut |g: &Game, r: Option<&str>| next(g, r),
+    )
+}
+
 /// Plays a game: the machine's think runs on the emulated machine, the opponent's moves
 /// come from `next` (Strachey squares: from, any landing squares, to), which is called
 /// each time the machine waits for a move and gets the refusal of the last entry, if
@@ -439,7 +464,7 @@ impl GameReport {
 ///
 /// # Errors
 /// Settings the program does not take.
-pub fn play(
+pub fn play_against(
     assembly: &Assembly,
     p: &Params,
     seed: u64,

@@ -9,6 +9,12 @@
 //! considered (B3). The program finds, values, chooses and makes the moves itself; the
 //! native engine in [`crate::reference::draughts`] is used only by [`compare`] and
 //! [`cross_check`].
+//!
+//! Files: `think.rs` one think ([`think()`]); `check.rs` the comparison with the
+//! reference engine ([`compare`], [`cross_check`]); `game.rs` a game through the keys
+//! ([`Game`], [`play_against`], [`GameReport`]); `opponent.rs` who plays the other side
+//! ([`Opponent`] and its kinds); `replay.rs` the 1952 game ([`replay_1952`]);
+//! `timing.rs` the timing table ([`timing_table`]).
 
 mod check;
 mod game;
@@ -19,7 +25,8 @@ mod timing;
 
 pub use check::{compare, cross_check, CheckReport};
 pub use game::{
-    play, square_switches, Entered, First, Game, GameEnd, GameReport, MachineMove, PlayedMove,
+    play, play_against, square_switches, Entered, First, Game, GameEnd, GameReport, MachineMove,
+    OpponentFn, PlayedMove,
 };
 pub use opponent::{
     introduction, parse_squares, Best, FirstLegal, Opponent, RandomMove, Script, Terminal, Watched,

@@ -10,6 +10,11 @@
 //! Sources for the figures compared: Faster than Thought (1953) ch. 25 (15 minutes,
 //! about 450 possible moves of which about 100 illegal, about two seconds per move) and
 //! Prinz, "Robot Chess" (1952) (nine magnetic transfers for every legal move).
+//!
+//! Files: `run.rs` one run with its time profile ([`run_board`], [`PrinzRun`]);
+//! `check.rs` the cross-check ([`check_positions`], [`cross_check`]); `report.rs` what
+//! `mark1 prinz` prints ([`text_report`], [`json_report`]); `positions.txt` the fixed
+//! cross-check positions.
 
 mod check;
 mod report;

@@ -38,7 +38,7 @@ pub fn random_positions(n: usize, seed: u64) -> Vec<String> {
 /// One attempt: `None` if a piece found no square in twenty tries, or the position is
 /// not one a game can reach.
 fn random_board(rng: &mut Xorshift64) -> Option<Board> {
-    let black_moves = rng.next() % 4 == 0;
+    let black_moves = rng.next().is_multiple_of(4);
     let mut cells = [None::<char>; 64];
     let extra = 1 + (rng.next() % 5) as usize;
     let mut pieces = vec!['K', 'k'];
@@ -70,9 +70,13 @@ fn random_board(rng: &mut Xorshift64) -> Option<Board> {
 fn place(rng: &mut Xorshift64, cells: &mut [Option<char>; 64], p: char, defender: bool) -> bool {
     for _ in 0..20 {
         let mut sq = (rng.next() % 64) as usize;
-        if defender && rng.next() % 2 == 0 {
+        if defender && rng.next().is_multiple_of(2) {
             let file = sq % 8;
-            sq = if rng.next() % 2 == 0 { file } else { 56 + file };
+            sq = if rng.next().is_multiple_of(2) {
+                file
+            } else {
+                56 + file
+            };
         }
         let rank = sq / 8;
         if cells[sq].is_none() && !(p.eq_ignore_ascii_case(&'p') && (rank == 0 || rank == 7)) {
