@@ -226,7 +226,7 @@ fn wrong_entries_grow_impatient_then_a_hoot() {
 fn no_answer_then_the_machine_claims_the_game() {
     let mut g = started(First::Human);
     assert_eq!(g.run_to_wait(1 << 31), None);
-    g.machine.breaks.set_line(g.sym("g_key"), false);
+    g.machine.breaks.set_line(g.sym("g_key").unwrap(), false);
     let stop = g.run_to_wait(20_000_000);
     assert_eq!(stop, Some(GameEnd::Hoot));
     let paper = g.paper();

@@ -1,19 +1,39 @@
-//! The `ref` subcommands through clap, as main.rs will wire them.
+//! The `ref` subcommands through the binary (`mark1 ref …`, src/cli/reference/).
 
-use clap::Parser;
-use mark1::reference::cli::{run, RefCommand};
+use std::process::{Command, Output};
 
-#[derive(Parser)]
-struct Cli {
-    #[command(subcommand)]
-    cmd: RefCommand,
+/// `mark1 ref ARGS…`, run.
+fn mark1_ref(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .arg("ref")
+        .args(args)
+        .output()
+        .unwrap()
 }
 
+/// The standard output of `mark1 ref ARGS…`, which must succeed.
 fn output(args: &[&str]) -> String {
-    let cli = Cli::try_parse_from(std::iter::once("ref").chain(args.iter().copied())).unwrap();
-    let mut out = Vec::new();
-    run(&cli.cmd, &mut out).unwrap();
-    String::from_utf8(out).unwrap()
+    let out = mark1_ref(args);
+    assert!(
+        out.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// `mark1 ref ARGS…` fails with an error message, not a panic (exit 101).
+fn fails_cleanly(args: &[&str]) {
+    let out = mark1_ref(args);
+    let code = out.status.code();
+    assert!(
+        code.is_some() && code != Some(0) && code != Some(101),
+        "{args:?}: {code:?}"
+    );
+    assert!(
+        String::from_utf8_lossy(&out.stderr).starts_with("error"),
+        "{args:?}"
+    );
 }
 
 #[test]
@@ -119,17 +139,7 @@ fn bad_input_is_an_error_not_a_panic() {
             "coin",
         ],
     ] {
-        let cli = Cli::try_parse_from(std::iter::once("ref").chain(args.iter().copied())).unwrap();
-        assert!(run(&cli.cmd, &mut Vec::new()).is_err(), "{args:?}");
+        fails_cleanly(&args);
     }
-    assert!(Cli::try_parse_from([
-        "ref",
-        "draughts",
-        "best",
-        "--fen",
-        "B:W21:B1",
-        "--strategy",
-        "3"
-    ])
-    .is_err());
+    fails_cleanly(&["draughts", "best", "--fen", "B:W21:B1", "--strategy", "3"]);
 }

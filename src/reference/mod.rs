@@ -8,15 +8,15 @@
 //!   Thought ch. 25).
 //! - [`chess`]: Prinz's restricted chess on a 10×10 board with a-table and b-table, and his
 //!   mate-in-two turn structure W1/B1/W2/B2 (Prinz, "Robot Chess", 1952).
-//! - [`cli`]: the `mark1 ref …` subcommands as a library piece.
+//!
+//! The `mark1 ref …` command line lives in the binary (`src/cli/reference/`).
 //!
 //! See `docs/reference-engines.md` for the reasoning behind each choice.
 
 pub mod chess;
-pub mod cli;
 pub mod draughts;
 
-/// Errors of the reference engines and their command-line front end.
+/// Errors of the reference engines and of the arguments given to them.
 #[derive(Debug, thiserror::Error)]
 pub enum RefError {
     /// A draughts FEN or square could not be read.

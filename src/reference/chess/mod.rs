@@ -31,12 +31,14 @@
 
 mod board;
 mod mate2;
+mod positions;
 
 pub use board::{
     internal_square, legal_moves, perft, perft_with_progress, prinz_square, Board, ChessMove,
     Colour, Counts, Cursor, Piece, MAX_PERFT_DEPTH,
 };
 pub use mate2::{solve_mate2, Mate2Report};
+pub use positions::random_positions;
 
 /// Errors from reading chess positions and moves.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

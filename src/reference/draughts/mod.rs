@@ -18,12 +18,14 @@
 
 pub mod moves;
 pub mod perft;
+pub mod positions;
 pub mod strategy;
 
 use std::fmt;
 
 pub use moves::{legal_moves, Dir, Move, MoveKind};
 pub use perft::{perft, perft_divide, Duplicates};
+pub use positions::random_positions;
 pub use strategy::{best, BestMove, Evaluated, RandomSource, SearchParams, Strategy, TieBreak};
 
 /// Errors from reading draughts squares, moves and FEN strings.

@@ -1,0 +1,216 @@
+//! `mark1 draughts`: Strachey's draughts on the emulated machine: a game, one think,
+//! the cross-check, the 1952 game's positions, the timing table. The flags are wired to
+//! [`mark1::games::draughts`]; the work and the words are there.
+
+use anyhow::{bail, Context, Result};
+use mark1::games::draughts as d;
+use mark1::reference::draughts::{Position, START_FEN};
+
+/// The arguments of `mark1 draughts`.
+#[derive(clap::Args)]
+pub struct DraughtsArgs {
+    /// The position (PDN FEN); the start position by default.
+    #[arg(long, default_value = mark1::reference::draughts::START_FEN)]
+    fen: String,
+    /// Strachey's strategy: 1 (every line to the look-ahead) or 2 (until two moves
+    /// running take nothing).
+    #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+    strategy: u8,
+    /// Plies of look-ahead (strategy 2: the most); Strachey's 3 (strategy 1) or 4
+    /// (strategy 2) by default.
+    #[arg(long)]
+    plies: Option<u32>,
+    /// A king's value in eighths of a man; 24 (strategy 1) or 20, Strachey's 2 1/2
+    /// (strategy 2), by default; Faster than Thought's 2 7/8 is 23.
+    #[arg(long)]
+    king: Option<i32>,
+    /// Cross-check N generated positions against the reference engine.
+    #[arg(long)]
+    check: Option<usize>,
+    /// Seed of the position generator and of the /W generator.
+    #[arg(long, default_value_t = 1951)]
+    seed: u64,
+    /// Print the result as JSON.
+    #[arg(long)]
+    json: bool,
+    /// Value one position (the program's think) instead of playing a game.
+    #[arg(long)]
+    think: bool,
+    /// Play: who wins the toss and plays Black, moving first.
+    #[arg(long, value_enum, default_value_t = FirstArg::Machine)]
+    first: FirstArg,
+    /// Play: the opponent's moves from FILE, one a line (`23-18`, `12x21`; `#` comments),
+    /// instead of the terminal.
+    #[arg(long)]
+    script: Option<std::path::PathBuf>,
+    /// Play: the opponent is the driver, playing the first legal move (`first`), a seeded
+    /// random one (`random`), or the reference engine's choice under strategy 2 with six
+    /// plies (`best`): for trying the program out; the program itself gets only the keys.
+    #[arg(long, value_enum)]
+    opponent: Option<OpponentArg>,
+    /// Play: moves typed and shown in PDN squares 1-32 instead of Strachey's 0-31.
+    #[arg(long)]
+    pdn_squares: bool,
+    /// Play: write the game as PDN to OUT.
+    #[arg(long)]
+    pdn: Option<std::path::PathBuf>,
+    /// Replay the machine's 34 moves of Strachey's 1952 game (Faster than Thought): for
+    /// each, the program thinks on the position before it; is the recorded move among
+    /// its best? The last line reads `agreement: K/34`.
+    #[arg(long)]
+    replay_1952: bool,
+    /// The timing table: thinks on the 34 positions of the 1952 game at 1-4 plies under
+    /// strategy 1 and under strategy 2: moves considered per simulated second, simulated
+    /// time a machine move (Strachey: about ten moves a second; three plies, one to two
+    /// minutes).
+    #[arg(long)]
+    timing: bool,
+}
+
+/// Who wins the toss.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum FirstArg {
+    Machine,
+    Human,
+}
+
+/// The driver as the opponent.
+#[derive(Clone, Copy, clap::ValueEnum)]
+pub enum OpponentArg {
+    First,
+    Random,
+    Best,
+}
+
+/// Runs `mark1 draughts`: the timing table, the replay, the cross-check, a think, or a
+/// game, as the flags say.
+pub fn run(a: DraughtsArgs) -> Result<()> {
+    let params = d::Params {
+        strategy: a.strategy,
+        plies: a.plies.unwrap_or(if a.strategy == 1 { 3 } else { 4 }),
+        king: a.king.unwrap_or(if a.strategy == 1 { 24 } else { 20 }),
+    };
+    if a.timing {
+        return timing(&a);
+    }
+    if a.replay_1952 {
+        return replay(&a, &params);
+    }
+    if let Some(n) = a.check {
+        return check(&a, &params, n);
+    }
+    if !a.think && a.fen == START_FEN {
+        return play(&a, &params);
+    }
+    think(&a, &params)
+}
+
+/// `--timing`: the table at strategy 1 with 1-4 plies and strategy 2 with 4.
+fn timing(a: &DraughtsArgs) -> Result<()> {
+    let mut settings: Vec<d::Params> = (1..=4).map(d::Params::strategy1).collect();
+    settings.push(d::Params::strategy2(4, 20));
+    let rows = d::timing_table(&d::positions_1952(), &settings, a.seed)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&rows)?);
+    }
+    print!("{}", d::timing_text(&rows));
+    Ok(())
+}
+
+/// `--replay-1952`: a line a machine move, then the agreement.
+fn replay(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
+    let rep = d::replay_1952(params, a.seed)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&rep)?);
+    }
+    println!(
+        "Strachey's 1952 game, the machine's moves, strategy {} ({} plies, king {}/8):",
+        params.strategy, params.plies, params.king
+    );
+    for m in &rep {
+        println!("{m}");
+    }
+    println!(
+        "agreement: {}/{}",
+        rep.iter().filter(|m| m.agrees).count(),
+        rep.len()
+    );
+    Ok(())
+}
+
+/// `--check N`: the differences, the summary; an error if there were any.
+fn check(a: &DraughtsArgs, params: &d::Params, n: usize) -> Result<()> {
+    let positions = d::check_positions(n, a.seed as u32);
+    let report = d::cross_check(&positions, params, a.seed)?;
+    for (i, fen, what) in &report.differences {
+        println!("{}: {fen}: {what}", i + 1);
+    }
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&report)?);
+    }
+    print!("{}", report.summary(params));
+    if !report.differences.is_empty() {
+        bail!("the emulated program and the reference engine differ");
+    }
+    Ok(())
+}
+
+/// `--think` (or a position other than the start): one think, then any difference
+/// from the reference engine.
+fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
+    let pos = Position::from_fen(&a.fen)?;
+    let asm = d::assemble()?;
+    let emu = d::think(&asm, &pos, params, a.seed)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&emu)?);
+    } else {
+        print!("{}", emu.text());
+    }
+    for line in d::compare(&pos, params, &emu) {
+        println!("difference: {line}");
+    }
+    Ok(())
+}
+
+/// A game: the opponent the flags choose (the driver, a script, or the terminal),
+/// watched on standard output; then the game's summary, the PDN file, the JSON.
+fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
+    let script = match &a.script {
+        Some(f) => Some(
+            std::fs::read_to_string(f)
+                .with_context(|| format!("cannot read the script {}", f.display()))?,
+        ),
+        None => None,
+    };
+    let interactive = script.is_none() && a.opponent.is_none();
+    let pdn = a.pdn_squares;
+    let out = std::io::stdout;
+    let mut inner: Box<dyn d::Opponent> = match (a.opponent, script) {
+        (Some(OpponentArg::First), _) => Box::new(d::FirstLegal),
+        (Some(OpponentArg::Random), _) => Box::new(d::RandomMove::new(a.seed)),
+        (Some(OpponentArg::Best), _) => Box::new(d::Best::new(a.seed)),
+        (None, Some(text)) => Box::new(d::Script::new(&text, pdn, out())),
+        (None, None) => Box::new(d::Terminal::new(std::io::stdin().lock(), out(), pdn)),
+    };
+    let mut watched = d::Watched::new(inner.as_mut(), out(), interactive, pdn);
+    if interactive {
+        print!("{}", d::introduction(pdn));
+    }
+    let first = match a.first {
+        FirstArg::Machine => d::First::Machine,
+        FirstArg::Human => d::First::Human,
+    };
+    let asm = d::assemble()?;
+    let rep = d::play_against(&asm, params, a.seed, first, &mut watched)?;
+    print!("{}", watched.unshown(&rep.paper));
+    println!();
+    print!("{}", rep.summary(params));
+    if let Some(f) = &a.pdn {
+        std::fs::write(f, rep.pdn(first, params))
+            .with_context(|| format!("cannot write {}", f.display()))?;
+    }
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&rep)?);
+    }
+    Ok(())
+}

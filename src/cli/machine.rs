@@ -1,0 +1,81 @@
+//! The machine flags shared by every subcommand that builds a machine (`run`,
+//! `console`, `debug`): the /W seed and generator, the timing profile, the negation.
+
+use clap::ValueEnum;
+use mark1::machine::{Config, RngKind, Timing};
+
+/// A timing profile by name.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum TimingArg {
+    /// Prinz's Introduction to Programming (1951).
+    Prinz,
+    /// Brooker 1956's drum and device times.
+    Brooker,
+    /// Turing's handbook Fig. E (/@ 24 beats).
+    Turing,
+    /// SimH's Ferranti Mark I costs.
+    Simh,
+}
+
+/// The /W generator by name.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum RngArg {
+    /// Our own seeded generator.
+    Mark1,
+    /// SimH's repeatable sequence (restarts at KEC).
+    Simh,
+}
+
+/// How TN and TF negate S, by name.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum NegationArg {
+    /// 80-bit arithmetic: S sign-extended, then negated (Prinz).
+    Own,
+    /// SimH's: S negated within 40 bits, then sign-extended (differs for S = -2^39).
+    Simh,
+}
+
+/// Options shared by everything that builds a machine.
+#[derive(clap::Args)]
+pub struct MachineArgs {
+    /// Seed of the /W random generator.
+    #[arg(long, default_value_t = 1951)]
+    seed: u64,
+    /// Which generator feeds /W.
+    #[arg(long, value_enum, default_value_t = RngArg::Mark1)]
+    rng: RngArg,
+    /// Timing profile (docs/timing.md).
+    #[arg(long, value_enum, default_value_t = TimingArg::Prinz)]
+    timing: TimingArg,
+    /// How TN and TF negate S (docs/compatibility.md: SimH's way for its Love Letters counts).
+    #[arg(long, value_enum, default_value_t = NegationArg::Own)]
+    negation: NegationArg,
+}
+
+impl TimingArg {
+    /// The profile's beat costs.
+    pub fn timing(self) -> Timing {
+        match self {
+            TimingArg::Prinz => Timing::prinz(),
+            TimingArg::Brooker => Timing::brooker(),
+            TimingArg::Turing => Timing::turing(),
+            TimingArg::Simh => Timing::simh(),
+        }
+    }
+}
+
+impl MachineArgs {
+    /// The machine configuration these flags ask for.
+    pub fn config(&self) -> Config {
+        Config {
+            timing: self.timing.timing(),
+            seed: self.seed,
+            rng: match self.rng {
+                RngArg::Mark1 => RngKind::Mark1,
+                RngArg::Simh => RngKind::Simh,
+            },
+            simh_negation: matches!(self.negation, NegationArg::Simh),
+            ..Config::default()
+        }
+    }
+}

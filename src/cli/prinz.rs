@@ -1,0 +1,79 @@
+//! `mark1 prinz`: Prinz's mate-in-two program on the emulated machine, or the
+//! cross-check against the reference engine.
+
+use super::machine::TimingArg;
+use anyhow::{bail, Result};
+use clap::ValueEnum;
+
+/// The arguments of `mark1 prinz`.
+#[derive(clap::Args)]
+pub struct PrinzArgs {
+    /// The position (side to move mates in two); Faster than Thought's Figure 1 by default.
+    #[arg(long, default_value = mark1::games::prinz::FIGURE1_FEN)]
+    fen: String,
+    /// Print everything as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Load the program as an image, or boot it from its tape through the initial routine.
+    #[arg(long, value_enum, default_value_t = BootArg::Image)]
+    boot: BootArg,
+    /// Timing profile (docs/timing.md).
+    #[arg(long, value_enum, default_value_t = TimingArg::Prinz)]
+    timing: TimingArg,
+    /// Cross-check N positions (src/games/prinz/positions.txt, then generated ones) against
+    /// `mark1 ref chess mate2`.
+    #[arg(long)]
+    check: Option<usize>,
+    /// Seed of the position generator for --check.
+    #[arg(long, default_value_t = 1951)]
+    seed: u64,
+}
+
+/// How the program gets into the machine.
+#[derive(Clone, Copy, ValueEnum)]
+pub enum BootArg {
+    /// Load the assembled image.
+    Image,
+    /// Boot from the program's tape, the position following on the same tape.
+    Tape,
+}
+
+/// Runs `mark1 prinz`.
+pub fn run(a: PrinzArgs) -> Result<()> {
+    use mark1::games::prinz as p;
+    let opts = p::RunOptions {
+        timing: a.timing.timing(),
+        boot: match a.boot {
+            BootArg::Image => p::BootMode::Image,
+            BootArg::Tape => p::BootMode::Tape,
+        },
+        ..p::RunOptions::default()
+    };
+    if let Some(n) = a.check {
+        let positions = p::check_positions(n, a.seed);
+        let report = p::cross_check(&positions, &opts, &mut |i, fen, d| {
+            for what in d {
+                println!("{}: {fen}: {what}", i + 1);
+            }
+        })?;
+        if a.json {
+            println!("{}", serde_json::to_string_pretty(&report)?);
+        }
+        println!(
+            "{} positions, {} disagreements",
+            report.positions,
+            report.disagreements.len()
+        );
+        if !report.disagreements.is_empty() {
+            bail!("the emulated program and the reference engine disagree");
+        }
+        return Ok(());
+    }
+    let run = p::run_fen(&a.fen, &opts)?;
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&p::json_report(&run))?);
+    } else {
+        print!("{}", p::text_report(&run));
+    }
+    Ok(())
+}

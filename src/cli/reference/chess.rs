@@ -1,0 +1,86 @@
+//! `mark1 ref chess …`: Prinz-rules chess: the mate-in-two solver and perft.
+
+use anyhow::Result;
+use mark1::reference::chess::{self, solve_mate2, Board};
+use serde_json::json;
+use std::io::Write;
+
+/// Chess subcommands.
+#[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum ChessCommand {
+    /// Solve a mate in two with Prinz's turn structure, reporting what his program printed.
+    ///
+    /// Example: `mark1 ref chess mate2 --fen "5Kbk/6pp/6P1/8/8/8/8/7R w - - 0 1" --json`
+    Mate2 {
+        /// FEN (castling and en passant fields are ignored).
+        #[arg(long)]
+        fen: String,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Count leaf nodes N plies ahead under Prinz's rules.
+    ///
+    /// Example: `mark1 ref chess perft --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1" --depth 4`
+    Perft {
+        /// FEN.
+        #[arg(long)]
+        fen: String,
+        /// Plies.
+        #[arg(long)]
+        depth: u32,
+    },
+}
+
+/// Runs one `ref chess` subcommand, writing its report to `out`.
+///
+/// # Errors
+/// A bad FEN, or a failed write.
+pub fn run(cmd: &ChessCommand, out: &mut dyn Write) -> Result<()> {
+    match cmd {
+        ChessCommand::Mate2 { fen, json } => {
+            let board = Board::from_fen(fen)?;
+            let r = solve_mate2(&board);
+            if *json {
+                let v = json!({
+                    "fen": board.to_fen(),
+                    "keys": r.keys.iter().map(chess::ChessMove::uci).collect::<Vec<_>>(),
+                    "first_moves_tried": r.first_moves_tried.iter().map(chess::ChessMove::uci).collect::<Vec<_>>(),
+                    "printed": r.first_moves_tried.iter().map(chess::ChessMove::prinz).collect::<Vec<_>>(),
+                    "moves_tried": r.to_first_key.tried,
+                    "illegal": r.to_first_key.illegal,
+                    "full_moves_tried": r.full.tried,
+                    "full_illegal": r.full.illegal,
+                });
+                writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+            } else {
+                for m in &r.first_moves_tried {
+                    writeln!(out, "{}.", m.prinz())?;
+                }
+                if !r.keys.is_empty() {
+                    writeln!(out, "MATE.")?;
+                }
+                let keys: Vec<String> = r.keys.iter().map(chess::ChessMove::uci).collect();
+                writeln!(
+                    out,
+                    "keys: {}",
+                    if keys.is_empty() {
+                        "none".to_string()
+                    } else {
+                        keys.join(" ")
+                    }
+                )?;
+                writeln!(
+                    out,
+                    "to the first key: {} moves tried, {} illegal; full search: {} tried, {} illegal",
+                    r.to_first_key.tried, r.to_first_key.illegal, r.full.tried, r.full.illegal
+                )?;
+            }
+        }
+        ChessCommand::Perft { fen, depth } => {
+            let board = Board::from_fen(fen)?;
+            writeln!(out, "perft({depth}) = {}", chess::perft(&board, *depth))?;
+        }
+    }
+    Ok(())
+}

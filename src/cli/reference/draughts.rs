@@ -1,0 +1,310 @@
+//! `mark1 ref draughts …`: Strachey's draughts: perft, the legal moves, the best move
+//! under one of his strategies.
+
+use anyhow::Result;
+use mark1::reference::draughts::moves::Move;
+use mark1::reference::draughts::strategy::{BestMove, Xorshift, KING_2_HALF, MAN};
+use mark1::reference::draughts::{
+    best, legal_moves, perft, perft_divide, Duplicates, MoveKind, Position, RandomSource,
+    SearchParams, Strategy, TieBreak, START_FEN,
+};
+use mark1::reference::RefError;
+use serde_json::{json, Value};
+use std::io::Write;
+
+/// Draughts subcommands.
+#[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum DraughtsCommand {
+    /// Count leaf nodes N plies ahead (duplicate captures counted, as the published tables).
+    ///
+    /// Example: `mark1 ref draughts perft --depth 10 --divide`
+    Perft {
+        /// Plies.
+        #[arg(long)]
+        depth: u32,
+        /// PDN FEN (default: the start position), e.g. `W:WK10:B14,15,22,23`.
+        #[arg(long)]
+        fen: Option<String>,
+        /// Also print the count under each root move, in Strachey's order.
+        #[arg(long)]
+        divide: bool,
+        /// Count captures of the same pieces by different routes once (dctl convention).
+        #[arg(long)]
+        merge_duplicates: bool,
+    },
+    /// List the legal moves in Strachey's generation order.
+    ///
+    /// Example: `mark1 ref draughts moves --fen "B:W21-32:B1-12" --json`
+    Moves {
+        /// PDN FEN.
+        #[arg(long)]
+        fen: String,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Value every legal move with one of Strachey's strategies and choose one.
+    ///
+    /// Example: `mark1 ref draughts best --fen "B:W21-32:B1-12" --strategy 1 --plies 3 --seed 1`
+    Best {
+        /// PDN FEN.
+        #[arg(long)]
+        fen: String,
+        /// 1: fixed look-ahead, king 3; 2: until two consecutive non-captures, king 2½.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+        strategy: u8,
+        /// Plies for strategy 1 (default 3) or the overriding limit for strategy 2 (default 4).
+        #[arg(long)]
+        plies: Option<u32>,
+        /// King value in eighths of a man (default 24 for strategy 1, 20 = 2½ for strategy
+        /// 2; Faster than Thought's 2⅞ is 23).
+        #[arg(long)]
+        king_eighths: Option<i32>,
+        /// Tie-break rule: `uniform` (one draw, index = r·n >> 20) or `running`.
+        #[arg(long, default_value = "uniform")]
+        tie_break: String,
+        /// Seed of the xorshift32 random source.
+        #[arg(long, default_value_t = 1)]
+        seed: u32,
+        /// Explicit 20-bit random numbers, comma-separated, used before the seeded source.
+        #[arg(long, value_delimiter = ',')]
+        random: Vec<u32>,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// A random source that hands out given numbers first, then a seeded xorshift.
+struct Scripted {
+    given: Vec<u32>,
+    next: usize,
+    rest: Xorshift,
+}
+
+impl RandomSource for Scripted {
+    fn next_u20(&mut self) -> u32 {
+        if let Some(&r) = self.given.get(self.next) {
+            self.next += 1;
+            return r & 0xF_FFFF;
+        }
+        self.rest.next_u20()
+    }
+}
+
+fn move_json(m: &Move) -> Value {
+    let caps: Vec<u32> = (0..32)
+        .filter(|i| m.captured & (1 << i) != 0)
+        .map(|i| i + 1)
+        .collect();
+    json!({
+        "pdn": m.pdn(),
+        "strachey": m.strachey(),
+        "from": m.from + 1,
+        "to": m.to + 1,
+        "captured": caps,
+        "type": match m.kind {
+            MoveKind::Step(d) => d.label().to_string(),
+            MoveKind::Capture(a, b) => format!("{} then {}", a.label(), b.label()),
+        },
+        "crowns": m.crowns,
+    })
+}
+
+fn eighths(v: i32) -> String {
+    format!("{}", v as f64 / MAN as f64)
+}
+
+/// Runs one `ref draughts` subcommand, writing its report to `out`.
+///
+/// # Errors
+/// A bad FEN or argument, or a failed write.
+pub fn run(cmd: &DraughtsCommand, out: &mut dyn Write) -> Result<()> {
+    match cmd {
+        DraughtsCommand::Perft {
+            depth,
+            fen,
+            divide,
+            merge_duplicates,
+        } => run_perft(*depth, fen.as_deref(), *divide, *merge_duplicates, out),
+        DraughtsCommand::Moves { fen, json } => run_moves(fen, *json, out),
+        DraughtsCommand::Best {
+            fen,
+            strategy,
+            plies,
+            king_eighths,
+            tie_break,
+            seed,
+            random,
+            json,
+        } => {
+            let pos = Position::from_fen(fen)?;
+            let params = search_params(*strategy, *plies, *king_eighths, tie_break)?;
+            let mut rng = Scripted {
+                given: random.clone(),
+                next: 0,
+                rest: Xorshift(*seed),
+            };
+            let r = best(&pos, &params, &mut rng);
+            if *json {
+                best_json(&pos, *strategy, &params, tie_break, &r, out)
+            } else {
+                best_text(*strategy, &params, &r, out)
+            }
+        }
+    }
+}
+
+/// `perft`: the count, or with `divide` the count under each root move first.
+fn run_perft(
+    depth: u32,
+    fen: Option<&str>,
+    divide: bool,
+    merge_duplicates: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let pos = Position::from_fen(fen.unwrap_or(START_FEN))?;
+    let dups = if merge_duplicates {
+        Duplicates::Merged
+    } else {
+        Duplicates::Counted
+    };
+    if divide {
+        let mut total = 0;
+        for (m, n) in perft_divide(&pos, depth, dups) {
+            writeln!(out, "{} {}", m.pdn(), n)?;
+            total += n;
+        }
+        if depth == 0 {
+            total = 1;
+        }
+        writeln!(out, "perft({depth}) = {total}")?;
+    } else {
+        writeln!(out, "perft({depth}) = {}", perft(&pos, depth, dups))?;
+    }
+    Ok(())
+}
+
+/// `moves`: the legal moves in Strachey's order, as text or JSON.
+fn run_moves(fen: &str, json: bool, out: &mut dyn Write) -> Result<()> {
+    let pos = Position::from_fen(fen)?;
+    let moves = legal_moves(&pos);
+    if json {
+        let v = json!({
+            "fen": pos.to_fen(),
+            "moves": moves.iter().map(move_json).collect::<Vec<_>>(),
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+    } else {
+        for m in &moves {
+            writeln!(out, "{:<16} strachey {}", m.pdn(), m.strachey())?;
+        }
+        writeln!(out, "{} moves", moves.len())?;
+    }
+    Ok(())
+}
+
+/// The search settings `best` asks for: the strategy with its plies (1-8) and king,
+/// and the tie-break rule by name.
+fn search_params(
+    strategy: u8,
+    plies: Option<u32>,
+    king_eighths: Option<i32>,
+    tie_break: &str,
+) -> Result<SearchParams, RefError> {
+    let mut params = if strategy == 1 {
+        SearchParams::strategy1(plies.unwrap_or(3))
+    } else {
+        SearchParams::strategy2(plies.unwrap_or(4), KING_2_HALF)
+    };
+    if let Some(k) = king_eighths {
+        params.king = k;
+    }
+    params.tie_break = match tie_break {
+        "uniform" => TieBreak::Uniform,
+        "running" => TieBreak::Running,
+        other => {
+            return Err(RefError::Argument(format!(
+                "--tie-break {other:?}: use uniform or running"
+            )))
+        }
+    };
+    let limit = plies_of(&params);
+    if !(1..=8).contains(&limit) {
+        return Err(RefError::Argument(format!("--plies {limit}: use 1 to 8")));
+    }
+    Ok(params)
+}
+
+/// The look-ahead limit of the settings.
+fn plies_of(params: &SearchParams) -> u32 {
+    match params.strategy {
+        Strategy::Fixed { plies } | Strategy::Captures { max_plies: plies } => plies,
+    }
+}
+
+/// `best --json`: the settings, every move with its value, the ties, the draws, the
+/// choice and the leaves searched.
+fn best_json(
+    pos: &Position,
+    strategy: u8,
+    params: &SearchParams,
+    tie_break: &str,
+    r: &BestMove,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let moves: Vec<Value> = r
+        .moves
+        .iter()
+        .map(|e| {
+            let mut v = move_json(&e.mv);
+            v["value_eighths"] = json!(e.value);
+            v
+        })
+        .collect();
+    let v = json!({
+        "fen": pos.to_fen(),
+        "strategy": strategy,
+        "plies": plies_of(params),
+        "man_eighths": params.man,
+        "king_eighths": params.king,
+        "tie_break": tie_break,
+        "moves": moves,
+        "tied": r.tied,
+        "draws": r.draws,
+        "chosen_index": r.chosen,
+        "chosen": r.chosen.map(|i| move_json(&r.moves[i].mv)),
+        "leaves": r.leaves,
+    });
+    writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+    Ok(())
+}
+
+/// `best` as text: the settings, every move with its value in men (the chosen one
+/// marked), and the best move in both notations.
+fn best_text(strategy: u8, params: &SearchParams, r: &BestMove, out: &mut dyn Write) -> Result<()> {
+    writeln!(
+        out,
+        "strategy {strategy}, {} plies, man 1, king {}",
+        plies_of(params),
+        eighths(params.king)
+    )?;
+    for (i, e) in r.moves.iter().enumerate() {
+        let mark = if Some(i) == r.chosen {
+            "  <- chosen"
+        } else {
+            ""
+        };
+        writeln!(out, "{:<16} {:>7}{mark}", e.mv.pdn(), eighths(e.value))?;
+    }
+    match r.chosen {
+        Some(i) => writeln!(
+            out,
+            "best {} (Strachey {})",
+            r.moves[i].mv.pdn(),
+            r.moves[i].mv.strachey()
+        )?,
+        None => writeln!(out, "no legal move")?,
+    }
+    Ok(())
+}

@@ -1,0 +1,100 @@
+//! The period programs bundled with the library: their sources (compiled in with
+//! `include_str!`), assembled once on first use, and their labels looked up by name.
+
+use crate::asm::{self, Assembly, MapLoader};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// Errors of a bundled program.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum BundledError {
+    /// The bundled source did not assemble (a bug in the program).
+    #[error("{program} does not assemble:\n{message}")]
+    Assembly {
+        /// The program's main file, e.g. `programs/draughts.m1`.
+        program: &'static str,
+        /// The assembler's diagnostics.
+        message: String,
+    },
+    /// The driver asked for a label the program does not define (a driver and program
+    /// out of step).
+    #[error("{program} has no label `{label}`")]
+    UnknownLabel {
+        /// The program's main file.
+        program: &'static str,
+        /// The label asked for.
+        label: String,
+    },
+}
+
+/// A bundled program: its source files by the names its includes use, the main file
+/// first, and the assembly made from them on first use.
+pub struct Bundled {
+    sources: &'static [(&'static str, &'static str)],
+    assembly: OnceLock<Result<Assembly, BundledError>>,
+}
+
+impl Bundled {
+    /// A bundled program from `sources`: `(name, text)` pairs, the main file first (its
+    /// name is the program's name in messages).
+    pub const fn new(sources: &'static [(&'static str, &'static str)]) -> Bundled {
+        Bundled {
+            sources,
+            assembly: OnceLock::new(),
+        }
+    }
+
+    /// The program's main file, e.g. `programs/prinz.m1`.
+    pub fn name(&self) -> &'static str {
+        self.sources[0].0
+    }
+
+    /// The program assembled (once; later calls return the same assembly).
+    ///
+    /// # Errors
+    /// [`BundledError::Assembly`] if the source does not assemble.
+    pub fn assembly(&self) -> Result<&Assembly, BundledError> {
+        self.assembly
+            .get_or_init(|| {
+                let map: BTreeMap<String, String> = self
+                    .sources
+                    .iter()
+                    .map(|(n, t)| (n.to_string(), t.to_string()))
+                    .collect();
+                let (name, text) = self.sources[0];
+                asm::assemble_str(name, text, &MapLoader(map)).map_err(|e| BundledError::Assembly {
+                    program: name,
+                    message: e.to_string(),
+                })
+            })
+            .as_ref()
+            .map_err(Clone::clone)
+    }
+
+    /// The address of `label` in an assembly of this program.
+    ///
+    /// # Errors
+    /// [`BundledError::UnknownLabel`] if the program does not define it.
+    pub fn label(&self, assembly: &Assembly, label: &str) -> Result<u32, BundledError> {
+        label_in(self.name(), assembly, label)
+    }
+}
+
+/// The address of `label` in `assembly` (an assembly of `program`, named in the error).
+///
+/// # Errors
+/// [`BundledError::UnknownLabel`] if the assembly does not define it.
+pub fn label_in(
+    program: &'static str,
+    assembly: &Assembly,
+    label: &str,
+) -> Result<u32, BundledError> {
+    assembly
+        .symbols
+        .get(label)
+        .map(|s| s.value as u32)
+        .ok_or_else(|| BundledError::UnknownLabel {
+            program,
+            label: label.to_string(),
+        })
+}

@@ -1,0 +1,213 @@
+//! One think of the program on a position: the position and the strategy put into the
+//! kernel's lines, the machine run to the end of the think, the results read off the
+//! store.
+
+use super::{label, DraughtsRunError, Params};
+use crate::asm::Assembly;
+use crate::machine::code::MASK40;
+use crate::machine::{Budget, Config, Machine, Stop};
+use crate::reference::draughts::{Position, Side};
+use serde::Serialize;
+use std::fmt::Write;
+
+/// A root move as the program left it in its list `rv`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct RootMove {
+    /// Strachey square moved from (0–31).
+    pub from: u8,
+    /// Strachey square finally reached.
+    pub to: u8,
+    /// Value in eighths of a man, for the side to move.
+    pub value: i32,
+}
+
+/// What one think of the program left in the store.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Think {
+    /// The moves in the program's order, with their values.
+    pub moves: Vec<RootMove>,
+    /// The number of moves sharing the best value.
+    pub ties: u32,
+    /// The random number drawn by `/W`, if one was (two or more ties).
+    pub draw: Option<u32>,
+    /// The index of the chosen move, if there was a move.
+    pub chosen: Option<usize>,
+    /// The position after the chosen move (the program made it), if there was one.
+    #[serde(skip)]
+    pub after: Option<Position>,
+    /// Moves considered: complete moves the search made (B3), including those it made
+    /// again to take each of the root moves in turn.
+    pub considered: u64,
+    /// Instructions obeyed.
+    pub instructions: u64,
+    /// Beats (240 µs each).
+    pub beats: u64,
+    /// Magnetic transfers.
+    pub transfers: u64,
+}
+
+impl Think {
+    /// Simulated seconds.
+    pub fn seconds(&self) -> f64 {
+        self.beats as f64 * 240e-6
+    }
+
+    /// The think as `mark1 draughts --think` prints it: each root move in PDN squares
+    /// with its value in eighths (the chosen one marked), then the tie count, the number
+    /// drawn and the cost (moves considered, instructions, magnetic transfers, simulated
+    /// seconds, moves a simulated second). Lines end in `\n`.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        for (i, m) in self.moves.iter().enumerate() {
+            let mark = if Some(i) == self.chosen {
+                " <- chosen"
+            } else {
+                ""
+            };
+            let _ = writeln!(
+                s,
+                "{:2}-{:<2} value {:+} eighths{mark}",
+                m.from + 1,
+                m.to + 1,
+                m.value
+            );
+        }
+        let _ = writeln!(
+            s,
+            "{} ties, draw {:?}; {} moves considered, {} instructions, {} magnetic transfers, {:.1} s of machine time ({:.1} moves a second)",
+            self.ties,
+            self.draw,
+            self.considered,
+            self.instructions,
+            self.transfers,
+            self.seconds(),
+            self.considered as f64 / self.seconds()
+        );
+        s
+    }
+}
+
+fn long_signed(v: u64) -> i64 {
+    if v >> 39 & 1 == 1 {
+        v as i64 - (1i64 << 40)
+    } else {
+        v as i64
+    }
+}
+
+/// Puts a position and the strategy into the kernel's communication lines, as the
+/// operator's tape does (`docs/draughts.md`).
+fn put_position(
+    m: &mut Machine,
+    a: &Assembly,
+    pos: &Position,
+    p: &Params,
+) -> Result<(), DraughtsRunError> {
+    let mut w = |n: &str, v: i64| -> Result<(), DraughtsRunError> {
+        m.store.write_long(label(a, n)?, (v as u64) & MASK40);
+        Ok(())
+    };
+    w("cb", i64::from(pos.b))?;
+    w("cw", i64::from(pos.w))?;
+    w("ck", i64::from(pos.k))?;
+    w(
+        "cside",
+        match pos.to_move {
+            Side::Black => 0,
+            Side::White => 2,
+        },
+    )?;
+    w("clim", 512 * i64::from(p.plies))?;
+    w("cqlim", if p.strategy == 2 { 256 } else { 1024 })?;
+    w("ckm8", i64::from(p.king) - 8)?;
+    w("cm40k", -40 * i64::from(p.king))
+}
+
+/// A machine after KEC with the program loaded (`seed` for its `/W`), and the position
+/// and the strategy in the kernel's lines.
+pub(super) fn loaded(
+    assembly: &Assembly,
+    pos: &Position,
+    p: &Params,
+    seed: u64,
+) -> Result<Machine, DraughtsRunError> {
+    p.check()?;
+    let mut m = Machine::new(Config {
+        seed,
+        ..Config::default()
+    });
+    m.kec();
+    m.load_image(&assembly.image);
+    put_position(&mut m, assembly, pos, p)?;
+    Ok(m)
+}
+
+/// Runs one think of the program on `pos` (the program values every move with the
+/// strategy, chooses one with its `/W` generator seeded by `seed`, and makes it) and
+/// reads the results from the store.
+///
+/// # Errors
+/// Settings the program does not take, or the machine stopping other than at the end
+/// of the think.
+pub fn think(
+    assembly: &Assembly,
+    pos: &Position,
+    p: &Params,
+    seed: u64,
+) -> Result<Think, DraughtsRunError> {
+    let mut m = loaded(assembly, pos, p, seed)?;
+    let at = |n: &str| label(assembly, n);
+    // cret: where the kernel takes the game half (the think routine).
+    m.store.write(at("cret")?, at("th_go")? - 1);
+    let stop = m.run(Budget::beats(200_000_000_000));
+    match stop {
+        Stop::DynamicStop { line } if line == at("g_astop")? => {}
+        other => {
+            return Err(DraughtsRunError::Stopped(
+                crate::machine::report::describe_stop(&other),
+            ))
+        }
+    }
+    let rd_long = |n: &str| Ok::<_, DraughtsRunError>(long_signed(m.store.read_long(at(n)?)));
+    let n = rd_long("nroot")?.max(0) as u32;
+    let rv = at("rv")?;
+    let moves = (0..n)
+        .map(|i| {
+            let e = m.store.read(rv + i);
+            let mv = e >> 10;
+            RootMove {
+                from: (mv & 31) as u8,
+                to: (mv >> 5 & 31) as u8,
+                value: (e & 1023) as i32 - 512,
+            }
+        })
+        .collect();
+    let ties = rd_long("nt")? as u32;
+    let draw = if ties >= 2 {
+        Some(m.store.read(at("rr")? + 1))
+    } else {
+        None
+    };
+    let ci = rd_long("ci")?;
+    let chosen = (ci >= 0).then_some(ci as usize);
+    let after = match chosen {
+        Some(_) => Some(Position {
+            b: m.store.read_long(at("cb")?) as u32,
+            w: m.store.read_long(at("cw")?) as u32,
+            k: m.store.read_long(at("ck")?) as u32,
+            to_move: pos.to_move.opponent(),
+        }),
+        None => None,
+    };
+    Ok(Think {
+        moves,
+        ties,
+        draw,
+        chosen,
+        after,
+        considered: u64::from(m.b[3]),
+        instructions: m.stats.instructions,
+        beats: m.stats.beats,
+        transfers: m.stats.transfers,
+    })
+}

@@ -1,0 +1,108 @@
+//! The cross-check: the emulated program against the reference engine's mate-in-two
+//! solver, on a fixed collection and generated positions.
+
+use super::{read_position, run_board, PrinzError, PrinzRun, RunOptions, PROGRAM};
+use crate::reference::chess::{random_positions, solve_mate2, Board};
+use serde::Serialize;
+
+/// One disagreement between the emulated program and the reference engine.
+#[derive(Clone, Debug, Serialize)]
+pub struct Disagreement {
+    /// The position.
+    pub fen: String,
+    /// What differs.
+    pub what: String,
+}
+
+/// The outcome of [`cross_check`].
+#[derive(Clone, Debug, Serialize)]
+pub struct CheckReport {
+    /// Positions run.
+    pub positions: usize,
+    /// Every disagreement found.
+    pub disagreements: Vec<Disagreement>,
+}
+
+/// Compares one emulated run with the reference engine: the printed first-turn list,
+/// the verdict (key or none) and the counts of moves tried and illegal up to the first
+/// key.
+pub fn compare(run: &PrinzRun, board: &Board) -> Vec<String> {
+    let r = solve_mate2(board);
+    let mut out = Vec::new();
+    let want: Vec<String> = r
+        .first_moves_tried
+        .iter()
+        .map(|m| format!("{} TO {}", m.piece.name().to_uppercase(), m.to_prinz()))
+        .collect();
+    let got = run.printed_text();
+    if want != got {
+        out.push(format!(
+            "printed list: emulated {got:?}, reference {want:?}"
+        ));
+    }
+    let want_mate = !r.keys.is_empty();
+    if want_mate != run.mate {
+        out.push(format!(
+            "verdict: emulated {}, reference {}",
+            if run.mate { "MATE" } else { "no solution" },
+            if want_mate { "MATE" } else { "no solution" }
+        ));
+    }
+    if r.to_first_key.tried != run.moves_tried || r.to_first_key.illegal != run.illegal {
+        out.push(format!(
+            "counts: emulated {} tried / {} illegal, reference {} / {}",
+            run.moves_tried, run.illegal, r.to_first_key.tried, r.to_first_key.illegal
+        ));
+    }
+    out
+}
+
+/// The fixed collection of cross-check positions (`src/games/prinz/positions.txt`):
+/// FENs, one a line, `#` comments.
+pub const FIXED_POSITIONS: &str = include_str!("positions.txt");
+
+/// `n` positions for the cross-check: the fixed collection first, then positions made
+/// by the reference engine's seeded generator ([`random_positions`]: small endgames,
+/// kept if legal for the side to move under Prinz's rules).
+pub fn check_positions(n: usize, seed: u64) -> Vec<String> {
+    let mut v: Vec<String> = FIXED_POSITIONS
+        .lines()
+        .map(str::trim)
+        .filter(|l| !l.is_empty() && !l.starts_with('#'))
+        .map(String::from)
+        .take(n)
+        .collect();
+    let more = n - v.len();
+    v.extend(random_positions(more, seed));
+    v
+}
+
+/// Runs `positions` through the emulated program and the reference engine and reports
+/// every disagreement; `progress` is called after each position.
+///
+/// # Errors
+/// A bad FEN, or a run that does not end at the program's loop stop.
+pub fn cross_check(
+    positions: &[String],
+    opts: &RunOptions,
+    progress: &mut dyn FnMut(usize, &str, &[String]),
+) -> Result<CheckReport, PrinzError> {
+    let assembly = PROGRAM.assembly()?;
+    let mut disagreements = Vec::new();
+    for (i, fen) in positions.iter().enumerate() {
+        let board = read_position(fen)?;
+        let run = run_board(assembly, &board, opts)?;
+        let d = compare(&run, &board);
+        progress(i, fen, &d);
+        for what in d {
+            disagreements.push(Disagreement {
+                fen: fen.clone(),
+                what,
+            });
+        }
+    }
+    Ok(CheckReport {
+        positions: positions.len(),
+        disagreements,
+    })
+}
