@@ -124,6 +124,54 @@ fn record(rows: &mut Vec<u8>, order: u32, kind: u32, data: Option<&HalfTrack>) {
     }
 }
 
+/// The trampolines that end a boot: T0 (page 0 lines), read over the routine last, and,
+/// when control is not in page 0, TE (page E lines, E the entry page), which brings the
+/// real pages 0 and E down and jumps to `control`. `k1` is the line after the routine's
+/// final line; `s0` and `se` the scratch half-tracks holding pages 0 and E.
+fn trampolines(control: u32, k1: u32, s0: (u8, u8), se: (u8, u8)) -> (HalfTrack, HalfTrack) {
+    let entry = control >> 6;
+    let c0 = control & 63;
+    let mut t0: HalfTrack = [0; 64];
+    let mut te: HalfTrack = [0; 64];
+    let (s0t, s0h) = s0;
+    if entry == 0 {
+        if c0 == k1 {
+            let s = free(&[k1]).next().unwrap_or(0);
+            t0[k1 as usize] = instruction(s, 0, 8);
+            t0[s as usize] = mag(false, s0t, s0h, 0);
+        } else {
+            let mut f = free(&[k1, c0]);
+            let (s, j) = (f.next().unwrap_or(0), f.next().unwrap_or(0));
+            t0[k1 as usize] = instruction(j, 0, 44);
+            t0[j as usize] = (control + 1023) & 1023;
+            t0[c0 as usize] = instruction(s, 0, 8);
+            t0[s as usize] = mag(false, s0t, s0h, 0);
+        }
+    } else {
+        let base = 64 * entry;
+        // In TE: x: read real page 0; x+1: jump to control - 1; c0: read real page E.
+        let x = (0..63u32).find(|&x| x != c0 && x + 1 != c0).unwrap_or(0);
+        let mut f = free(&[x, x + 1, c0]);
+        let (ls0, lse, j2) = (
+            f.next().unwrap_or(0),
+            f.next().unwrap_or(0),
+            f.next().unwrap_or(0),
+        );
+        let (set, seh) = se;
+        te[x as usize] = instruction(base + ls0, 0, 8);
+        te[x as usize + 1] = instruction(base + j2, 0, 44);
+        te[j2 as usize] = (control + 1023) & 1023;
+        te[c0 as usize] = instruction(base + lse, 0, 8);
+        te[ls0 as usize] = mag(false, s0t, s0h, 0);
+        te[lse as usize] = mag(false, set, seh, entry);
+        // In T0: final+1: jump to TE's line x.
+        let j1 = free(&[k1]).next().unwrap_or(0);
+        t0[k1 as usize] = instruction(j1, 0, 44);
+        t0[j1 as usize] = (base + x + 1023) & 1023;
+    }
+    (t0, te)
+}
+
 /// Writes `img` as a boot tape (rows 0–31) for the routine in `roms/`.
 ///
 /// # Errors
@@ -159,48 +207,7 @@ pub fn boot_tape(img: &Image) -> Result<Vec<u8>, BootError> {
     let t0_at = scratch[pages.len()];
     let te_at = scratch.get(pages.len() + 1).copied();
 
-    // Trampolines. Addresses in T0 are page 0 lines; in TE they are page E lines.
-    let c0 = control & 63;
-    let k1 = fin + 1;
-    let mut t0: HalfTrack = [0; 64];
-    let mut te: HalfTrack = [0; 64];
-    if entry == 0 {
-        let (s0t, s0h) = scratch_of(0);
-        if c0 == k1 {
-            let s = free(&[k1]).next().unwrap_or(0);
-            t0[k1 as usize] = instruction(s, 0, 8);
-            t0[s as usize] = mag(false, s0t, s0h, 0);
-        } else {
-            let mut f = free(&[k1, c0]);
-            let (s, j) = (f.next().unwrap_or(0), f.next().unwrap_or(0));
-            t0[k1 as usize] = instruction(j, 0, 44);
-            t0[j as usize] = (control + 1023) & 1023;
-            t0[c0 as usize] = instruction(s, 0, 8);
-            t0[s as usize] = mag(false, s0t, s0h, 0);
-        }
-    } else {
-        let base = 64 * entry;
-        // In TE: x: read real page 0; x+1: jump to control - 1; c0: read real page E.
-        let x = (0..63u32).find(|&x| x != c0 && x + 1 != c0).unwrap_or(0);
-        let mut f = free(&[x, x + 1, c0]);
-        let (s0, se, j2) = (
-            f.next().unwrap_or(0),
-            f.next().unwrap_or(0),
-            f.next().unwrap_or(0),
-        );
-        let (s0t, s0h) = scratch_of(0);
-        let (set, seh) = scratch_of(entry);
-        te[x as usize] = instruction(base + s0, 0, 8);
-        te[x as usize + 1] = instruction(base + j2, 0, 44);
-        te[j2 as usize] = (control + 1023) & 1023;
-        te[c0 as usize] = instruction(base + se, 0, 8);
-        te[s0 as usize] = mag(false, s0t, s0h, 0);
-        te[se as usize] = mag(false, set, seh, entry);
-        // In T0: final+1: jump to TE's line x.
-        let j1 = free(&[k1]).next().unwrap_or(0);
-        t0[k1 as usize] = instruction(j1, 0, 44);
-        t0[j1 as usize] = (base + x + 1023) & 1023;
-    }
+    let (t0, te) = trampolines(control, fin + 1, scratch_of(0), scratch_of(entry));
 
     let mut rows = Vec::new();
     // 1. Data records: the image's half-tracks, the pages, the trampolines.

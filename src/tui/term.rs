@@ -63,6 +63,30 @@ fn cmd(d: &mut Debugger, line: &str) {
     }
 }
 
+/// A key while the command prompt is open: Enter obeys the line, Esc or Ctrl-C abandons
+/// it, Backspace deletes a character, Ctrl-U clears the line (a prompt comes prefilled);
+/// other control keys are not text.
+fn prompt_key(d: &mut Debugger, k: KeyEvent) {
+    let Some(input) = &mut d.input else { return };
+    let ctrl = k.modifiers.contains(KeyModifiers::CONTROL);
+    match k.code {
+        KeyCode::Enter => {
+            let line = std::mem::take(input);
+            d.input = None;
+            cmd(d, &line);
+        }
+        KeyCode::Esc => d.input = None,
+        KeyCode::Backspace => {
+            input.pop();
+        }
+        KeyCode::Char('u') if ctrl => input.clear(),
+        KeyCode::Char('c') if ctrl => d.input = None,
+        KeyCode::Char(_) if ctrl => {}
+        KeyCode::Char(c) => input.push(c),
+        _ => {}
+    }
+}
+
 /// What a key does, as a command line of the console language.
 pub fn key(d: &mut Debugger, k: KeyEvent, releases: bool) {
     if k.kind == KeyEventKind::Release {
@@ -71,25 +95,8 @@ pub fn key(d: &mut Debugger, k: KeyEvent, releases: bool) {
         }
         return;
     }
-    if let Some(input) = &mut d.input {
-        match k.code {
-            KeyCode::Enter => {
-                let line = std::mem::take(input);
-                d.input = None;
-                cmd(d, &line);
-            }
-            KeyCode::Esc => d.input = None,
-            KeyCode::Backspace => {
-                input.pop();
-            }
-            // Ctrl-U clears the line (a prompt comes prefilled), Ctrl-C abandons it, other
-            // control keys are not text.
-            KeyCode::Char('u') if k.modifiers.contains(KeyModifiers::CONTROL) => input.clear(),
-            KeyCode::Char('c') if k.modifiers.contains(KeyModifiers::CONTROL) => d.input = None,
-            KeyCode::Char(_) if k.modifiers.contains(KeyModifiers::CONTROL) => {}
-            KeyCode::Char(c) => input.push(c),
-            _ => {}
-        }
+    if d.input.is_some() {
+        prompt_key(d, k);
         return;
     }
     if k.modifiers.contains(KeyModifiers::CONTROL) && k.code == KeyCode::Char('c') {
