@@ -81,7 +81,7 @@ fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
-            std::process::ExitCode::FAILURE
+            std::process::ExitCode::from(cli::exit_status(&e))
         }
     }
 }

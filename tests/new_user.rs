@@ -42,3 +42,160 @@ fn one_chess_validation_for_prinz_and_ref() {
         }
     }
 }
+
+/// A scratch folder for files a test writes, under cargo's target directory.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    std::fs::create_dir_all(&d).expect("scratch folder");
+    d
+}
+
+/// `mark1 run FILE.drm` boots the drum the period way (H = ////, KEC, run) instead of
+/// failing with "stream did not contain valid UTF-8"; `asm --drm` makes such a drum.
+#[test]
+fn run_boots_a_drum_image() {
+    let d = scratch("run_boots_a_drum_image");
+    let drm = d.join("hello.drm");
+    let o = mark1(&["asm", "programs/hello.m1", "--drm", drm.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = mark1(&["run", drm.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("HELLO WORLD"), "{}", text(&o));
+    assert!(text(&o).contains("dynamic stop"), "{}", text(&o));
+}
+
+/// Any other binary file given to `run` is refused with the accepted forms named, never
+/// a UTF-8 error; a drum image given where a store image belongs says what to use.
+#[test]
+fn run_names_the_accepted_forms_for_a_binary_file() {
+    let d = scratch("run_names_the_accepted_forms");
+    let bin = d.join("junk.bin");
+    std::fs::write(&bin, [0xffu8, 0xfe, 0x00, 0x80, 0x41, 0x42]).unwrap();
+    let o = mark1(&["run", bin.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let t = text(&o);
+    assert!(!t.contains("UTF-8"), "{t}");
+    for form in [".m1", ".m1i", ".drm", "--tape"] {
+        assert!(t.contains(form), "{form}: {t}");
+    }
+    let drm = d.join("hello.drm");
+    let o = mark1(&["asm", "programs/hello.m1", "--drm", drm.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let con = d.join("go.con");
+    std::fs::write(&con, "go\n").unwrap();
+    let o = mark1(&[
+        "console",
+        "--program",
+        drm.to_str().unwrap(),
+        "--script",
+        con.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(text(&o).contains("console --drum"), "{}", text(&o));
+}
+
+/// `--display-pages 0,1`, the form docs/console.md shows, is accepted; a page past 7 is
+/// refused with the reason.
+#[test]
+fn display_pages_takes_the_documented_form() {
+    let d = scratch("display_pages_takes_the_documented_form");
+    let png = d.join("tubes.png");
+    let o = mark1(&[
+        "run",
+        "--display-pages",
+        "0,1",
+        "programs/hello.m1",
+        "--display-png",
+        png.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(std::fs::metadata(&png).unwrap().len() > 0);
+    let o = mark1(&["run", "programs/hello.m1", "--display-pages", "0,9"]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("not a page 0-7"), "{}", text(&o));
+    let guide = std::fs::read_to_string("docs/console.md").unwrap();
+    assert!(guide.contains("--display-pages 0,1"));
+}
+
+/// The teleprinter paper on standard output ends with a newline (no `HELLO WORLDrc=0`
+/// in a shell), for `run` and `console`.
+#[test]
+fn printed_paper_ends_with_a_newline() {
+    let d = scratch("printed_paper_ends_with_a_newline");
+    let con = d.join("go.con");
+    std::fs::write(&con, "go\n").unwrap();
+    let o = mark1(&[
+        "console",
+        "--program",
+        "programs/hello.m1",
+        "--script",
+        con.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("HELLO WORLD"), "{out}");
+    assert!(out.ends_with('\n'), "{out:?}");
+    let o = mark1(&["run", "programs/hello.m1"]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert!(out.contains("HELLO WORLD\n"), "{out:?}");
+}
+
+/// One exit rule for `run` and `console`: 0 when the machine stopped by itself, 3 when
+/// the beat limit came first (1 stays for errors, 2 for clap's usage errors).
+#[test]
+fn run_and_console_share_the_exit_rule() {
+    let d = scratch("run_and_console_share_the_exit_rule");
+    let o = mark1(&["run", "programs/hello.m1"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    let o = mark1(&["run", "programs/hello.m1", "--max-beats", "100"]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    assert!(text(&o).contains("beat limit reached"), "{}", text(&o));
+    let o = mark1(&["run", "programs/hello.m1", "--max-beats", "100", "--json"]);
+    assert_eq!(o.status.code(), Some(3), "{}", text(&o));
+    let (go, limited) = (d.join("go.con"), d.join("limited.con"));
+    std::fs::write(&go, "go\n").unwrap();
+    std::fs::write(&limited, "limit 100\ngo\n").unwrap();
+    for (script, code) in [(&go, 0), (&limited, 3)] {
+        let o = mark1(&[
+            "console",
+            "--program",
+            "programs/hello.m1",
+            "--script",
+            script.to_str().unwrap(),
+        ]);
+        assert_eq!(o.status.code(), Some(code), "{}", text(&o));
+    }
+    let bad = d.join("bad.con");
+    std::fs::write(&bad, "go\nexpect \"GOODBYE\"\n").unwrap();
+    let o = mark1(&[
+        "console",
+        "--program",
+        "programs/hello.m1",
+        "--script",
+        bad.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    for cmd in ["run", "console"] {
+        let o = mark1(&[cmd, "--help"]);
+        assert!(text(&o).contains("Exit status: 0"), "{cmd}");
+    }
+}
+
+/// Simulated seconds in `run --json` are rounded to the microsecond (a beat is 240 µs):
+/// `2.41896`, not `2.4189599999999998`.
+#[test]
+fn run_json_seconds_are_rounded() {
+    let o = mark1(&["run", "programs/hello.m1", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = String::from_utf8_lossy(&o.stdout);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let beats = v["beats"].as_u64().unwrap();
+    let line = out
+        .lines()
+        .find(|l| l.contains("\"simulated_seconds\""))
+        .unwrap();
+    let shown = line.split(':').nth(1).unwrap().trim().trim_end_matches(',');
+    let micros = beats * 240;
+    let exact = format!("{}.{:06}", micros / 1_000_000, micros % 1_000_000);
+    assert_eq!(shown, exact.trim_end_matches('0'), "{line}");
+}
