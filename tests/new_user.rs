@@ -199,3 +199,89 @@ fn run_json_seconds_are_rounded() {
     let exact = format!("{}.{:06}", micros / 1_000_000, micros % 1_000_000);
     assert_eq!(shown, exact.trim_end_matches('0'), "{line}");
 }
+
+/// `ref chess perft` and `ref draughts perft` refuse depths past their stated limits
+/// (7 and 15 plies, named in the message and in --help) instead of running for ever.
+#[test]
+fn perft_refuses_depths_past_the_limit() {
+    let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1";
+    for (args, limit) in [
+        (
+            vec!["ref", "chess", "perft", "--fen", start, "--depth", "99"],
+            "0..=7",
+        ),
+        (vec!["ref", "draughts", "perft", "--depth", "99"], "0..=15"),
+        (
+            vec!["ref", "draughts", "perft", "--depth", "16", "--divide"],
+            "0..=15",
+        ),
+    ] {
+        let o = mark1(&args);
+        assert_eq!(o.status.code(), Some(2), "{args:?}: {}", text(&o));
+        assert!(text(&o).contains(limit), "{args:?}: {}", text(&o));
+    }
+    let o = mark1(&["ref", "chess", "perft", "--help"]);
+    assert!(text(&o).contains("0-7"), "{}", text(&o));
+    let o = mark1(&["ref", "draughts", "perft", "--help"]);
+    assert!(text(&o).contains("0-15"), "{}", text(&o));
+    // Without a terminal the count stands alone: no progress bar on standard error.
+    let o = mark1(&["ref", "chess", "perft", "--fen", start, "--depth", "3"]);
+    // (2 124, not 8 902: Prinz's rules have no double steps.)
+    assert_eq!(String::from_utf8_lossy(&o.stdout), "perft(3) = 2124\n");
+    assert!(o.stderr.is_empty(), "{}", text(&o));
+}
+
+/// A deep perft with standard error on a terminal shows a progress bar (root moves done
+/// of their total), cleared at the end.
+#[test]
+fn deep_perft_shows_progress_on_a_terminal() {
+    use portable_pty::{native_pty_system, CommandBuilder, PtySize};
+    use std::io::Read;
+    let pair = native_pty_system()
+        .openpty(PtySize {
+            rows: 24,
+            cols: 80,
+            pixel_width: 0,
+            pixel_height: 0,
+        })
+        .expect("a pseudo-terminal");
+    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_mark1"));
+    // King and rook against king: six plies in a moment.
+    for a in [
+        "ref",
+        "chess",
+        "perft",
+        "--fen",
+        "k7/8/8/8/8/8/8/K6R w - - 0 1",
+        "--depth",
+        "6",
+    ] {
+        cmd.arg(a);
+    }
+    cmd.env("TERM", "xterm-256color");
+    let mut child = pair.slave.spawn_command(cmd).expect("spawns mark1");
+    drop(pair.slave);
+    let mut reader = pair.master.try_clone_reader().unwrap();
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let mut all = Vec::new();
+        let mut buf = [0u8; 8192];
+        while let Ok(n) = reader.read(&mut buf) {
+            if n == 0 {
+                break;
+            }
+            all.extend_from_slice(&buf[..n]);
+            if String::from_utf8_lossy(&all).contains("perft(6) = ") {
+                break;
+            }
+        }
+        let _ = tx.send(all);
+    });
+    let all = rx
+        .recv_timeout(std::time::Duration::from_secs(60))
+        .expect("perft finishes");
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status:?}");
+    let out = String::from_utf8_lossy(&all);
+    assert!(out.contains("root moves"), "{out:?}");
+}
