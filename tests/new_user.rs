@@ -285,3 +285,43 @@ fn deep_perft_shows_progress_on_a_terminal() {
     let out = String::from_utf8_lossy(&all);
     assert!(out.contains("root moves"), "{out:?}");
 }
+
+/// `mark1 prinz --fen OTHER` does not compare with Figure 1's documented 15 minutes: the
+/// documented time, moves and illegal moves are shown for Figure 1 only, in text and in
+/// JSON; JSON seconds and ratios are rounded.
+#[test]
+fn prinz_documents_figure1_only() {
+    let other = "6k1/5ppp/8/8/8/8/8/K2R4 w - - 0 1";
+    let o = mark1(&["prinz", "--fen", other]);
+    assert!(o.status.success(), "{}", text(&o));
+    let t = text(&o);
+    assert!(!t.contains("about 15 minutes"), "{t}");
+    assert!(!t.contains("about 450"), "{t}");
+    assert!(
+        t.contains("No documented time exists for this position"),
+        "{t}"
+    );
+    let o = mark1(&["prinz"]);
+    let t = text(&o);
+    assert!(t.contains("about 15 minutes (Faster than Thought)"), "{t}");
+    assert!(!t.contains("No documented time"), "{t}");
+
+    let o = mark1(&["prinz", "--fen", other, "--json"]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["figure1"], false);
+    assert!(v["documented"]["minutes"].is_null(), "{}", v["documented"]);
+    assert!(v["documented"]["note"]
+        .as_str()
+        .unwrap()
+        .contains("no documented time exists for this position"));
+    let o = mark1(&["prinz", "--json"]);
+    let out = String::from_utf8_lossy(&o.stdout).into_owned();
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["figure1"], true);
+    assert_eq!(v["documented"]["minutes"], 15.0);
+    // 1 876 203 beats: 450.28872 s, not 450.28871999999996.
+    assert!(out.contains("\"simulated_seconds\": 450.28872,"), "{out}");
+    assert!(out.contains("\"seconds_per_move\": 0.858,"), "{out}");
+    assert!(out.contains("\"transfers_per_legal_move\": 8.23"), "{out}");
+}
