@@ -325,3 +325,19 @@ fn prinz_documents_figure1_only() {
     assert!(out.contains("\"seconds_per_move\": 0.858,"), "{out}");
     assert!(out.contains("\"transfers_per_legal_move\": 8.23"), "{out}");
 }
+
+/// `mark1 asm --help` says where the image goes without `-o` and points at a page that
+/// describes the `--drm` loader; without `-o` the image is on standard output.
+#[test]
+fn asm_help_says_where_the_image_goes() {
+    let o = mark1(&["asm", "--help"]);
+    let t = text(&o);
+    assert!(t.contains("goes to standard output"), "{t}");
+    assert!(t.contains("docs/assembler.md"), "{t}");
+    let page = std::fs::read_to_string("docs/assembler.md").unwrap();
+    assert!(page.contains("### The bootable drum (`--drm`)"));
+    assert!(page.contains("track 0, half 0"));
+    let o = mark1(&["asm", "programs/hello.m1"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(String::from_utf8_lossy(&o.stdout).starts_with("MARK1-IMAGE"));
+}
