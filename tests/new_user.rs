@@ -341,3 +341,24 @@ fn asm_help_says_where_the_image_goes() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("MARK1-IMAGE"));
 }
+
+/// No Rust Debug forms in what the commands print: `prinz --check --json` is one JSON
+/// object on standard output (the count on standard error), and a tape character that is
+/// not one is named in words, not as a quoted Debug `char`.
+#[test]
+fn outputs_are_words_not_debug_forms() {
+    let o = mark1(&["prinz", "--check", "3", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).expect("one JSON object");
+    assert_eq!(v["positions"], 3);
+    assert!(String::from_utf8_lossy(&o.stderr).contains("3 positions, 0 disagreements"));
+
+    let d = scratch("outputs_are_words_not_debug_forms");
+    let tape = d.join("bad.pt.txt");
+    std::fs::write(&tape, "QQ~\n").unwrap();
+    let o = mark1(&["run", "--tape", tape.to_str().unwrap()]);
+    let t = text(&o);
+    assert!(!o.status.success(), "{t}");
+    assert!(t.contains("character `~` is not a tape character"), "{t}");
+    assert!(!t.contains("'~'"), "{t}");
+}
