@@ -51,7 +51,10 @@ fn asm_drm_boots_in_console_like_run() {
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
     // The paper on standard output ends with a newline (issue 15); the JSON keeps it as
     // printed.
-    assert_eq!(console_paper, format!("{}\n", v["printed"].as_str().unwrap()));
+    assert_eq!(
+        console_paper,
+        format!("{}\n", v["printed"].as_str().unwrap())
+    );
     assert_eq!(console_paper, "\nHELLO WORLD\n");
 }
 
