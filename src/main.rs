@@ -19,10 +19,11 @@ struct Cli {
 /// The subcommands, each handled by its module in `src/cli/`.
 #[derive(Subcommand)]
 enum Command {
-    /// Run a program (assembler source, image, or a boot tape) until the machine stops;
-    /// print the teleprinter output and a summary.
+    /// Run a program (assembler source, image, SimH drum image or a boot tape) until the
+    /// machine stops; print the teleprinter output and a summary.
     ///
-    /// Example: `mark1 run programs/hello.m1` or `mark1 run --tape hello.tape --json`
+    /// Example: `mark1 run programs/hello.m1`, `mark1 run hello.drm` or `mark1 run --tape
+    /// hello.tape --json`
     Run(cli::run::RunArgs),
     /// Assemble a source file into a machine image (and optionally a listing, a boot
     /// tape, a SimH drum image).
@@ -81,7 +82,7 @@ fn main() -> std::process::ExitCode {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
-            std::process::ExitCode::FAILURE
+            std::process::ExitCode::from(cli::exit_status(&e))
         }
     }
 }

@@ -11,7 +11,8 @@ use std::path::PathBuf;
 pub struct AsmArgs {
     /// Source file.
     source: PathBuf,
-    /// Write the machine image here.
+    /// Write the machine image here. Without -o, --listing, --tape or --drm the image
+    /// goes to standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Write the listing (period notation beside the source) here.
@@ -21,7 +22,8 @@ pub struct AsmArgs {
     #[arg(long)]
     tape: Option<PathBuf>,
     /// Write a bootable SimH drum image (`.drm`): the program's pages on spare tracks
-    /// and a loader on track 0, so that H = ////, KEC, run starts it (docs/assembler.md).
+    /// and a loader on track 0, so that H = ////, KEC, run starts it (`mark1 run FILE.drm`;
+    /// docs/assembler.md, "The bootable drum").
     #[arg(long)]
     drm: Option<PathBuf>,
 }

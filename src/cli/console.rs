@@ -2,14 +2,22 @@
 
 use super::load::load_program;
 use super::machine::MachineArgs;
+use super::BeatLimit;
 use anyhow::{anyhow, Context, Result};
 use mark1::console::Session;
-use mark1::machine::Machine;
+use mark1::machine::{Machine, Stop};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+/// What `console --help` says after the options: the exit statuses.
+pub const EXIT_HELP: &str = "Exit status: 0 when the script ran to its end; 1 for an \
+error (a file that cannot be read, a failed expect, a go until that ended otherwise); 2 \
+for a command line that cannot be read; 3 when a go reached its beat limit before the \
+machine stopped (docs/guide.md).";
+
 /// The arguments of `mark1 console`.
 #[derive(clap::Args)]
+#[command(after_help = EXIT_HELP)]
 pub struct ConsoleArgs {
     /// The console script (one command per line).
     #[arg(long)]
@@ -27,7 +35,8 @@ pub struct ConsoleArgs {
     /// script's own folder).
     #[arg(long)]
     base: Option<PathBuf>,
-    /// Write the printer output here instead of standard output.
+    /// Write the printer output here instead of standard output (as printed; on
+    /// standard output a last newline is added if the paper does not end with one).
     #[arg(long)]
     printer: Option<PathBuf>,
     #[command(flatten)]
@@ -64,8 +73,18 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
         None => {
             let mut out = std::io::stdout().lock();
             out.write_all(paper.as_bytes())?;
+            if !paper.is_empty() && !paper.ends_with('\n') {
+                out.write_all(b"\n")?;
+            }
             out.flush()?;
         }
     }
-    result.map_err(|e| anyhow!("{e}"))
+    match result {
+        Ok(()) => Ok(()),
+        // The script stopped at a `go` (or `go until`) whose budget ran out.
+        Err(e) if session.stops.last().map(|s| s.stop) == Some(Stop::BeatLimit) => {
+            Err(anyhow!(BeatLimit(e.to_string())))
+        }
+        Err(e) => Err(anyhow!("{e}")),
+    }
 }

@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 /// The arguments of `mark1 debug`.
 #[derive(clap::Args)]
 pub struct DebugArgs {
-    /// Assembler source (`.m1`), machine image (`.m1i`), or a boot tape with --tape.
+    /// Assembler source (`.m1`), machine image (`.m1i`), a SimH drum image (`.drm`, attached
+    /// with H = //// and KEC), or a boot tape with --tape.
     #[arg(required_unless_present = "tape")]
     file: Option<PathBuf>,
     /// Boot the period way from this tape through the initial routine.
@@ -35,7 +36,7 @@ pub fn run(a: DebugArgs) -> Result<()> {
     use mark1::tui::{run_headless, run_interactive, Debugger};
     use std::io::IsTerminal;
     let mut m = Machine::new(a.machine.config());
-    let name = load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), true)?;
+    let name = load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), true, 0)?;
     let base = a
         .script
         .as_ref()

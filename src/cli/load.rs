@@ -1,22 +1,72 @@
-//! Getting a program into a machine from files named on the command line: an image or
-//! assembler source, or a tape booted through the initial routine.
+//! Getting a program into a machine from files named on the command line: assembler
+//! source, an image, a SimH drum image booted the period way, or a tape booted through
+//! the initial routine. Every file named as a program is read and told apart here, once
+//! ([`read_program`]), so that every command accepts the same forms and refuses the rest
+//! with the same message.
 
 use anyhow::{anyhow, bail, Context, Result};
 use mark1::asm::{self, boot};
+use mark1::formats::drm::{self, DRM_BYTES};
 use mark1::formats::{image::Image, tape};
 use mark1::machine::Machine;
 use std::path::{Path, PathBuf};
 
-/// Reads a program: an image if the file says so, otherwise assembler source.
-pub fn load_program(path: &Path) -> Result<Image> {
-    let text =
-        std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+/// The forms a program file may take, for error messages.
+pub const ACCEPTED_FORMS: &str = "assembler source (.m1), a machine image (.m1i, \
+     from `mark1 asm -o`), a SimH drum image (.drm, 131072 bytes) or, with --tape, a \
+     paper tape (.pt.txt or raw rows)";
+
+/// A program file as read from disk.
+pub enum ProgramFile {
+    /// Assembler source (assembled) or a machine image: what goes into the store.
+    Image(Image),
+    /// A SimH drum image: 32 768 words in track order, booted with KEC and the hand
+    /// switches.
+    Drum(Vec<u32>),
+}
+
+/// Reads a program file and tells its form: a drum image by its `.drm` name or its
+/// size, an image by its `MARK1-IMAGE` header, otherwise assembler source. Any other
+/// binary file is refused with a message naming the accepted forms.
+///
+/// # Errors
+/// The file cannot be read, is not one of the forms, or does not assemble.
+pub fn read_program(path: &Path) -> Result<ProgramFile> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let is_drm = path.extension().and_then(|e| e.to_str()) == Some("drm");
+    if is_drm || bytes.len() == DRM_BYTES {
+        let words = drm::read_drm(&bytes).with_context(|| format!("{}", path.display()))?;
+        return Ok(ProgramFile::Drum(words));
+    }
+    let Ok(text) = std::str::from_utf8(&bytes) else {
+        bail!(
+            "{} is not a program mark1 can read: give {ACCEPTED_FORMS}",
+            path.display()
+        );
+    };
     if text.starts_with("MARK1-IMAGE") {
-        return Image::parse(&text).with_context(|| format!("{}", path.display()));
+        let img = Image::parse(text).with_context(|| format!("{}", path.display()))?;
+        return Ok(ProgramFile::Image(img));
     }
     asm::assemble_file(path)
-        .map(|a| a.image)
+        .map(|a| ProgramFile::Image(a.image))
         .map_err(|e| anyhow!("{e}"))
+}
+
+/// Reads a program that goes into the store: an image or assembler source (a drum
+/// image is refused: it is attached and booted, see [`load_or_boot`]).
+///
+/// # Errors
+/// As [`read_program`], and for a drum image.
+pub fn load_program(path: &Path) -> Result<Image> {
+    match read_program(path)? {
+        ProgramFile::Image(img) => Ok(img),
+        ProgramFile::Drum(_) => bail!(
+            "{} is a drum image: attach it with `mark1 console --drum FILE` or boot it \
+             with `mark1 run FILE` (H = ////, KEC)",
+            path.display()
+        ),
+    }
 }
 
 /// Reads a tape file (`.pt.txt` text or raw rows).
@@ -25,21 +75,43 @@ pub fn read_tape(path: &Path) -> Result<Vec<u8>> {
     tape::read_any(&bytes).with_context(|| format!("{}", path.display()))
 }
 
-/// Puts a program into `m`: `file` (source or image) loaded into the store, or a tape
-/// booted the period way through the initial routine. With `tape_by_extension`, a `file`
-/// named `*.txt`, `*.tape` or `*.pt` is taken as a tape. Returns the name to show.
+/// Puts a program into `m`: `file` (source or image) loaded into the store; a drum
+/// image attached and booted the period way (hand switches set to `hands`, KEC, the
+/// tape if any in the reader: the first prepulse obeys H as a magnetic instruction); or a
+/// tape booted through the initial routine. With `tape_by_extension`, a `file` named
+/// `*.txt`, `*.tape` or `*.pt` is taken as a tape. Returns the name to show.
+///
+/// # Errors
+/// A file that cannot be read or is not one of the forms; a tape given with a program
+/// that is not a drum image.
 pub fn load_or_boot(
     m: &mut Machine,
     file: Option<&PathBuf>,
     tape: Option<&PathBuf>,
     tape_by_extension: bool,
+    hands: u32,
 ) -> Result<String> {
     let is_tape = |f: &Path| {
         let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
         tape_by_extension && matches!(ext, "txt" | "tape" | "pt")
     };
     match (file, tape) {
-        (Some(f), _) if !is_tape(f) => m.load_image(&load_program(f)?),
+        (Some(f), t) if !is_tape(f) => match (read_program(f)?, t) {
+            (ProgramFile::Drum(words), t) => {
+                m.drum.load_words(&words);
+                m.set_hand_switches(hands);
+                m.kec();
+                if let Some(t) = t {
+                    m.load_tape(&read_tape(t)?);
+                }
+            }
+            (ProgramFile::Image(img), None) => m.load_image(&img),
+            (ProgramFile::Image(_), Some(_)) => bail!(
+                "--tape goes with a drum image (the tape in the reader) or alone (booted \
+                 through the initial routine), not with {}",
+                f.display()
+            ),
+        },
         (Some(t), _) | (None, Some(t)) => boot::prepare(m, &read_tape(t)?),
         (None, None) => bail!("give a program file or --tape"),
     }

@@ -12,3 +12,25 @@ pub mod machine;
 pub mod prinz;
 pub mod reference;
 pub mod run;
+
+/// The exit status for a command-line error: 0 when the machine stopped by itself (a
+/// dynamic stop, a hoot stop, a dummy stop with its switch on, the tape running out) or
+/// the work is done; 1 for an error (bad input, an unassigned function, a failed
+/// `expect`); 2 for a command line clap cannot read; [`BEAT_LIMIT_STATUS`] when the beat
+/// limit came before the machine stopped. docs/guide.md states the rule.
+pub fn exit_status(e: &anyhow::Error) -> u8 {
+    if e.downcast_ref::<BeatLimit>().is_some() {
+        BEAT_LIMIT_STATUS
+    } else {
+        1
+    }
+}
+
+/// The exit status of a run that reached its beat limit before the machine stopped
+/// (`run --max-beats`, a console `go` past `limit`); distinct from clap's 2.
+pub const BEAT_LIMIT_STATUS: u8 = 3;
+
+/// The error a run ends with when the beat limit came before the machine stopped.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct BeatLimit(pub String);

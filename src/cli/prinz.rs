@@ -51,19 +51,29 @@ pub fn run(a: PrinzArgs) -> Result<()> {
     };
     if let Some(n) = a.check {
         let positions = p::check_positions(n, a.seed);
+        // With --json standard output holds the one JSON object (the disagreements are
+        // in it); the running lines and the count go to standard error.
+        let json = a.json;
         let report = p::cross_check(&positions, &opts, &mut |i, fen, d| {
             for what in d {
-                println!("{}: {fen}: {what}", i + 1);
+                if json {
+                    eprintln!("{}: {fen}: {what}", i + 1);
+                } else {
+                    println!("{}: {fen}: {what}", i + 1);
+                }
             }
         })?;
-        if a.json {
-            println!("{}", serde_json::to_string_pretty(&report)?);
-        }
-        println!(
+        let count = format!(
             "{} positions, {} disagreements",
             report.positions,
             report.disagreements.len()
         );
+        if json {
+            println!("{}", serde_json::to_string_pretty(&report)?);
+            eprintln!("{count}");
+        } else {
+            println!("{count}");
+        }
         if !report.disagreements.is_empty() {
             bail!("the emulated program and the reference engine disagree");
         }

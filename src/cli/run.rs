@@ -3,23 +3,37 @@
 
 use super::load::load_or_boot;
 use super::machine::MachineArgs;
-use anyhow::{bail, Context, Result};
+use super::BeatLimit;
+use anyhow::{anyhow, bail, Context, Result};
 use mark1::machine::report::RunReport;
 use mark1::machine::{Budget, Machine, Stop};
 use std::path::PathBuf;
 use std::time::Instant;
 
+/// What `run --help` says after the options: the exit statuses.
+pub const EXIT_HELP: &str = "Exit status: 0 when the machine stopped by itself (a dynamic \
+stop, a hoot stop, a dummy stop with its switch on, the tape running out); 1 for an error \
+(a file that cannot be read, an unassigned function); 2 for a command line that cannot be \
+read; 3 when the beat limit came before the machine stopped (docs/guide.md).";
+
 /// The arguments of `mark1 run`.
 #[derive(clap::Args)]
+#[command(after_help = EXIT_HELP)]
 pub struct RunArgs {
-    /// Assembler source (`.m1`) or machine image (`.m1i`).
+    /// Assembler source (`.m1`), machine image (`.m1i`), or a SimH drum image (`.drm`),
+    /// booted the period way: the hand switches set (--hands), KEC, run.
     #[arg(required_unless_present = "tape")]
     file: Option<PathBuf>,
     /// Boot the period way from this tape (`.pt.txt` or raw) through the initial
-    /// routine in roms/: H = ////, KEC, prepulse.
-    #[arg(long, conflicts_with = "file")]
+    /// routine in roms/: H = ////, KEC, prepulse. With a drum image: the tape in the
+    /// reader.
+    #[arg(long)]
     tape: Option<PathBuf>,
-    /// Stop after this many beats (240 µs each).
+    /// The hand switches when booting a drum image: four teleprint characters (least
+    /// significant first) or a number.
+    #[arg(long, value_name = "H", default_value = "////", value_parser = parse_hands)]
+    hands: u32,
+    /// Stop after this many beats (240 µs each); the run then exits with status 3.
     #[arg(long, default_value_t = 250_000_000)]
     max_beats: u64,
     #[command(flatten)]
@@ -30,9 +44,9 @@ pub struct RunArgs {
     /// Write the two large tubes (pages 0 and 1, or --display-pages) as a PNG here.
     #[arg(long, value_name = "FILE")]
     display_png: Option<PathBuf>,
-    /// The pages shown on the two tubes of --display-png.
-    #[arg(long, value_name = "LEFT,RIGHT", value_delimiter = ',', num_args = 2, default_values_t = [0u32, 1])]
-    display_pages: Vec<u32>,
+    /// The pages (0-7) shown on the two tubes of --display-png, e.g. `0,1`.
+    #[arg(long, value_name = "LEFT,RIGHT", default_value = "0,1", value_parser = parse_pages)]
+    display_pages: (u32, u32),
     /// Write the hooter's output as a WAV here (a pulse at each hoot's beat time; a
     /// continuous hoot at the end is continued for a second).
     #[arg(long, value_name = "FILE")]
@@ -42,7 +56,7 @@ pub struct RunArgs {
 /// Runs `mark1 run`.
 pub fn run(a: RunArgs) -> Result<()> {
     let mut m = Machine::new(a.machine.config());
-    load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), false)?;
+    load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), false, a.hands)?;
     let t0 = Instant::now();
     let stop = m.run(Budget::beats(a.max_beats));
     let mut report = RunReport::new(&m, stop);
@@ -59,10 +73,7 @@ pub fn run(a: RunArgs) -> Result<()> {
     }
     if let Some(p) = &a.display_png {
         use mark1::render::{tubes_png, TubePage};
-        let (l, r) = (a.display_pages[0], a.display_pages[1]);
-        if l > 7 || r > 7 {
-            bail!("--display-pages takes two pages 0-7");
-        }
+        let (l, r) = a.display_pages;
         let png = tubes_png(&TubePage::of(&m.store, l), &TubePage::of(&m.store, r))?;
         std::fs::write(p, png).with_context(|| format!("cannot write {}", p.display()))?;
     }
@@ -75,5 +86,28 @@ pub fn run(a: RunArgs) -> Result<()> {
     if matches!(stop, Stop::Unassigned { .. }) {
         bail!("stopped on an unassigned function");
     }
+    if stop == Stop::BeatLimit {
+        return Err(anyhow!(BeatLimit(format!(
+            "the machine did not stop within {} beats (--max-beats)",
+            a.max_beats
+        ))));
+    }
     Ok(())
+}
+
+/// Reads `--hands`: four teleprint characters or a number below 2^20.
+fn parse_hands(s: &str) -> Result<u32, String> {
+    mark1::console::parse_h(s)
+}
+
+/// Reads `--display-pages LEFT,RIGHT`: two pages 0-7, e.g. `0,1`.
+fn parse_pages(s: &str) -> Result<(u32, u32), String> {
+    let page = |p: &str| match p.trim().parse::<u32>() {
+        Ok(n) if n <= 7 => Ok(n),
+        _ => Err(format!("`{p}` is not a page 0-7")),
+    };
+    match s.split_once(',') {
+        Some((l, r)) => Ok((page(l)?, page(r)?)),
+        None => Err("give two pages 0-7 as LEFT,RIGHT, e.g. `0,1`".to_string()),
+    }
 }

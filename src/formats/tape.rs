@@ -31,7 +31,7 @@ pub enum TapeError {
         value: u8,
     },
     /// A paper-tape text character that is not a row, a blank or a comment.
-    #[error("byte offset {offset}: character {found:?} is not a tape character")]
+    #[error("byte offset {offset}: character {} is not a tape character", show_char(*found))]
     BadChar {
         /// Byte offset in the file.
         offset: usize,
@@ -146,6 +146,15 @@ pub fn write_pt_text(rows: &[u8]) -> Result<String, TapeError> {
         s.push_str("\r\n");
     }
     Ok(s)
+}
+
+/// A character for a message: itself in backquotes if it prints, else its code point.
+fn show_char(c: char) -> String {
+    if c.is_control() || c.is_whitespace() {
+        format!("U+{:04X}", u32::from(c))
+    } else {
+        format!("`{c}`")
+    }
 }
 
 /// Reads a tape file of either form: a file whose bytes are all 0–31 is raw, anything

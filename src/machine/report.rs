@@ -2,7 +2,34 @@
 //! and why the machine stopped.
 
 use super::{beats_to_seconds, Machine, Stop};
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+
+/// `v` rounded to `places` decimal places, for output: the nearest double to the
+/// rounded decimal, which serde_json and `{}` print with at most `places` decimals.
+pub fn round_to(v: f64, places: i32) -> f64 {
+    let k = 10f64.powi(places);
+    (v * k).round() / k
+}
+
+/// Serialises seconds rounded to the microsecond (a beat is 240 µs, so simulated times
+/// are exact), for `#[serde(serialize_with)]`.
+///
+/// # Errors
+/// As the serializer's.
+pub fn serialize_micros<S: Serializer>(v: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(round_to(*v, 6))
+}
+
+/// [`serialize_micros`] for an optional value.
+///
+/// # Errors
+/// As the serializer's.
+pub fn serialize_micros_opt<S: Serializer>(v: &Option<f64>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => s.serialize_some(&round_to(*v, 6)),
+        None => s.serialize_none(),
+    }
+}
 
 /// The outcome of a run, serialisable as the `--json` object of `mark1 run`.
 #[derive(Clone, Debug, Serialize)]
@@ -17,7 +44,8 @@ pub struct RunReport {
     pub instructions: u64,
     /// Beats elapsed (240 µs each).
     pub beats: u64,
-    /// Simulated seconds (beats × 240 µs).
+    /// Simulated seconds (beats × 240 µs), to the microsecond in JSON.
+    #[serde(serialize_with = "serialize_micros")]
     pub simulated_seconds: f64,
     /// Of the beats, those spent waiting for the printer, punch or reader.
     pub device_wait_beats: u64,
@@ -38,7 +66,10 @@ pub struct RunReport {
     /// Name of the timing profile.
     pub timing: &'static str,
     /// Host seconds the run took, if measured by the caller.
-    #[serde(skip_serializing_if = "Option::is_none")]
+    #[serde(
+        skip_serializing_if = "Option::is_none",
+        serialize_with = "serialize_micros_opt"
+    )]
     pub host_seconds: Option<f64>,
 }
 
@@ -112,7 +143,13 @@ pub fn describe_stop(s: &Stop) -> String {
     use super::code::addr_chars;
     let at = |l: &u32| format!("line {} ({l})", addr_chars(*l));
     match s {
-        Stop::DummyStop { line, switch } => format!("dummy stop /{switch:?} at {}", at(line)),
+        Stop::DummyStop { line, switch } => {
+            let letter = match switch {
+                super::StopSwitch::L => 'L',
+                super::StopSwitch::G => 'G',
+            };
+            format!("dummy stop /{letter} at {}", at(line))
+        }
         Stop::DynamicStop { line } => format!("dynamic stop (jump to itself) at {}", at(line)),
         Stop::HootStop { line } => format!("hoot stop (continuous hoot) at {}", at(line)),
         Stop::Unassigned { line, function } => format!(

@@ -5,6 +5,10 @@ use mark1::reference::chess::{self, solve_mate2, Board};
 use serde_json::json;
 use std::io::Write;
 
+/// The depth from which `perft` shows its progress bar (6 plies take about a second
+/// from the opening, 7 minutes).
+const PROGRESS_DEPTH: u32 = 6;
+
 /// Chess subcommands.
 #[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum ChessCommand {
@@ -19,15 +23,17 @@ pub enum ChessCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Count leaf nodes N plies ahead under Prinz's rules.
+    /// Count leaf nodes N plies ahead under Prinz's rules (at most 7 plies, which take
+    /// minutes from the opening; from 6 plies a progress bar on standard error when it
+    /// is a terminal).
     ///
     /// Example: `mark1 ref chess perft --fen "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1" --depth 4`
     Perft {
         /// FEN.
         #[arg(long)]
         fen: String,
-        /// Plies.
-        #[arg(long)]
+        /// Plies, 0-7.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(..=i64::from(chess::MAX_PERFT_DEPTH)))]
         depth: u32,
     },
 }
@@ -79,7 +85,10 @@ pub fn run(cmd: &ChessCommand, out: &mut dyn Write) -> Result<()> {
         }
         ChessCommand::Perft { fen, depth } => {
             let board = Board::from_fen(fen)?;
-            writeln!(out, "perft({depth}) = {}", chess::perft(&board, *depth))?;
+            let mut bar = super::RootProgress::new(*depth >= PROGRESS_DEPTH);
+            let n = chess::perft_with_progress(&board, *depth, &mut |d, t| bar.update(d, t));
+            drop(bar);
+            writeln!(out, "perft({depth}) = {n}")?;
         }
     }
     Ok(())

@@ -12,15 +12,21 @@ use mark1::reference::RefError;
 use serde_json::{json, Value};
 use std::io::Write;
 
+/// The depth from which `perft` shows its progress bar (12 plies take a few seconds
+/// from the start, 15 minutes).
+const PROGRESS_DEPTH: u32 = 12;
+
 /// Draughts subcommands.
 #[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum DraughtsCommand {
-    /// Count leaf nodes N plies ahead (duplicate captures counted, as the published tables).
+    /// Count leaf nodes N plies ahead (duplicate captures counted, as the published tables;
+    /// at most 15 plies, which take minutes from the start; from 12 plies a progress bar
+    /// on standard error when it is a terminal).
     ///
     /// Example: `mark1 ref draughts perft --depth 10 --divide`
     Perft {
-        /// Plies.
-        #[arg(long)]
+        /// Plies, 0-15.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(..=i64::from(perft::MAX_PERFT_DEPTH)))]
         depth: u32,
         /// PDN FEN (default: the start position), e.g. `W:WK10:B14,15,22,23`.
         #[arg(long)]
@@ -180,7 +186,10 @@ fn run_perft(
         }
         writeln!(out, "perft({depth}) = {total}")?;
     } else {
-        writeln!(out, "perft({depth}) = {}", perft(&pos, depth, dups))?;
+        let mut bar = super::RootProgress::new(depth >= PROGRESS_DEPTH);
+        let n = perft::perft_with_progress(&pos, depth, dups, &mut |d, t| bar.update(d, t));
+        drop(bar);
+        writeln!(out, "perft({depth}) = {n}")?;
     }
     Ok(())
 }

@@ -5,7 +5,45 @@ pub mod chess;
 pub mod draughts;
 
 use anyhow::Result;
-use std::io::Write;
+use indicatif::{ProgressBar, ProgressStyle};
+use std::io::{IsTerminal, Write};
+
+/// A progress bar on standard error for a long perft: root moves done of their total.
+/// It shows only when standard error is a terminal and the run is deep enough to take a
+/// while; it is cleared at the end, so the count on standard output stands alone.
+pub struct RootProgress(Option<ProgressBar>);
+
+impl RootProgress {
+    /// A bar if `deep` and standard error is a terminal, otherwise nothing.
+    pub fn new(deep: bool) -> RootProgress {
+        if !deep || !std::io::stderr().is_terminal() {
+            return RootProgress(None);
+        }
+        let bar = ProgressBar::new(0);
+        if let Ok(style) =
+            ProgressStyle::with_template("perft [{bar:40}] {pos}/{len} root moves, {elapsed}")
+        {
+            bar.set_style(style.progress_chars("=> "));
+        }
+        RootProgress(Some(bar))
+    }
+
+    /// Reports `done` root moves of `total` (the library's progress callback).
+    pub fn update(&mut self, done: usize, total: usize) {
+        if let Some(bar) = &self.0 {
+            bar.set_length(total as u64);
+            bar.set_position(done as u64);
+        }
+    }
+}
+
+impl Drop for RootProgress {
+    fn drop(&mut self) {
+        if let Some(bar) = &self.0 {
+            bar.finish_and_clear();
+        }
+    }
+}
 
 /// Native reference engines: Strachey's draughts and Prinz's chess.
 #[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]

@@ -36,8 +36,17 @@ pub fn compare(run: &PrinzRun, board: &Board) -> Vec<String> {
         .collect();
     let got = run.printed_text();
     if want != got {
+        let list = |v: &[String]| {
+            if v.is_empty() {
+                "nothing".to_string()
+            } else {
+                v.join(", ")
+            }
+        };
         out.push(format!(
-            "printed list: emulated {got:?}, reference {want:?}"
+            "printed list: emulated {}; reference {}",
+            list(&got),
+            list(&want)
         ));
     }
     let want_mate = !r.keys.is_empty();

@@ -23,7 +23,7 @@ mod run;
 pub use check::{
     check_positions, compare, cross_check, CheckReport, Disagreement, FIXED_POSITIONS,
 };
-pub use report::{documented, json_report, text_report};
+pub use report::{documented, is_figure1, json_report, text_report};
 pub use run::{parse_transcript, run_board, PrintedMove, PrinzRun, TimeProfile};
 
 use super::bundled::{Bundled, BundledError};

@@ -1,7 +1,9 @@
 //! What `mark1 prinz` prints: the transcript with the figures against Faster than
 //! Thought's, as text or as one JSON object.
 
-use super::PrinzRun;
+use super::{PrinzRun, FIGURE1_FEN};
+use crate::machine::report::round_to;
+use crate::reference::chess::Board;
 
 /// Faster than Thought's figures for Figure 1 (and Robot Chess's transfers).
 pub mod documented {
@@ -17,8 +19,23 @@ pub mod documented {
     pub const SECONDS_PER_MOVE: f64 = 2.0;
 }
 
+/// What the documented column says for a figure Faster than Thought gave for Figure 1
+/// only, when the position is another.
+const NOT_DOCUMENTED: &str = "none for this position";
+
+/// Whether the run's position is Faster than Thought's Figure 1 (the same pieces, the
+/// same side to move): the only position its time, moves and illegal moves belong to.
+pub fn is_figure1(run: &PrinzRun) -> bool {
+    let key = |fen: &str| fen.split_whitespace().take(2).collect::<Vec<_>>().join(" ");
+    let figure1 = Board::from_fen(FIGURE1_FEN)
+        .map(|b| b.to_fen())
+        .unwrap_or_else(|_| FIGURE1_FEN.to_string());
+    key(&run.fen) == key(&figure1)
+}
+
 /// The transcript, the comparison table and the time profile, as `mark1 prinz` prints
-/// them.
+/// them. The documented column gives Faster than Thought's figures for Figure 1; for
+/// another position only the program's own transfers per legal move are documented.
 pub fn text_report(run: &PrinzRun) -> String {
     use std::fmt::Write;
     let mut s = String::new();
@@ -26,24 +43,30 @@ pub fn text_report(run: &PrinzRun) -> String {
     if !run.transcript.ends_with('\n') {
         s.push('\n');
     }
+    let figure1 = is_figure1(run);
+    let doc = |text: &'static str| if figure1 { text } else { NOT_DOCUMENTED };
     let min = run.simulated_seconds / 60.0;
     let _ = writeln!(s);
     let _ = writeln!(s, "| figure | emulated | documented (source) |");
     let _ = writeln!(s, "|---|---|---|");
     let _ = writeln!(
         s,
-        "| time to solution | {:.1} minutes ({:.0} s) | about 15 minutes (Faster than Thought) |",
-        min, run.simulated_seconds
+        "| time to solution | {:.1} minutes ({:.0} s) | {} |",
+        min,
+        run.simulated_seconds,
+        doc("about 15 minutes (Faster than Thought)")
     );
     let _ = writeln!(
         s,
-        "| moves tried | {} | about 450 (Faster than Thought) |",
-        run.moves_tried
+        "| moves tried | {} | {} |",
+        run.moves_tried,
+        doc("about 450 (Faster than Thought)")
     );
     let _ = writeln!(
         s,
-        "| illegal moves | {} | about 100 (Faster than Thought) |",
-        run.illegal
+        "| illegal moves | {} | {} |",
+        run.illegal,
+        doc("about 100 (Faster than Thought)")
     );
     let _ = writeln!(
         s,
@@ -54,9 +77,18 @@ pub fn text_report(run: &PrinzRun) -> String {
     );
     let _ = writeln!(
         s,
-        "| seconds per move | {:.2} | about two (Faster than Thought) |",
-        run.seconds_per_move()
+        "| seconds per move | {:.2} | {} |",
+        run.seconds_per_move(),
+        doc("about two (Faster than Thought)")
     );
+    if !figure1 {
+        let _ = writeln!(
+            s,
+            "\nNo documented time exists for this position: Faster than Thought's time, moves \
+             and illegal moves are for its Figure 1 ({FIGURE1_FEN}); the nine transfers a \
+             legal move are the program's own."
+        );
+    }
     let p = &run.profile;
     let total = run.beats.max(1) as f64;
     let pc = |b: u64| 100.0 * b as f64 / total;
@@ -79,20 +111,25 @@ pub fn text_report(run: &PrinzRun) -> String {
     s
 }
 
-/// The `--json` object: the run with the documented figures beside it.
+/// The `--json` object: the run with the documented figures beside it. `figure1` says
+/// whether the position is Figure 1; `documented` holds Faster than Thought's figures for
+/// Figure 1, and for another position only the transfers per legal move (the program's
+/// own) with a note that no documented time exists for it. Seconds are rounded to the
+/// microsecond, the ratios to three places.
 pub fn json_report(run: &PrinzRun) -> serde_json::Value {
     let mut v = serde_json::to_value(run).unwrap_or(serde_json::Value::Null);
+    let figure1 = is_figure1(run);
     if let serde_json::Value::Object(o) = &mut v {
+        o.insert("figure1".into(), serde_json::json!(figure1));
         o.insert(
             "transfers_per_legal_move".into(),
-            serde_json::json!(run.transfers_per_legal_move()),
+            serde_json::json!(round_to(run.transfers_per_legal_move(), 3)),
         );
         o.insert(
             "seconds_per_move".into(),
-            serde_json::json!(run.seconds_per_move()),
+            serde_json::json!(round_to(run.seconds_per_move(), 3)),
         );
-        o.insert(
-            "documented".into(),
+        let documented = if figure1 {
             serde_json::json!({
                 "minutes": documented::MINUTES,
                 "moves_tried": documented::MOVES_TRIED,
@@ -100,8 +137,18 @@ pub fn json_report(run: &PrinzRun) -> serde_json::Value {
                 "transfers_per_legal_move": documented::TRANSFERS_PER_LEGAL_MOVE,
                 "seconds_per_move": documented::SECONDS_PER_MOVE,
                 "source": "Faster than Thought (1953) ch. 25; Prinz, Robot Chess (1952)",
-            }),
-        );
+            })
+        } else {
+            serde_json::json!({
+                "transfers_per_legal_move": documented::TRANSFERS_PER_LEGAL_MOVE,
+                "source": "Prinz, Robot Chess (1952); Faster than Thought (1953) ch. 25",
+                "note": format!(
+                    "no documented time exists for this position: Faster than Thought's \
+                     time, moves and illegal moves are for its Figure 1 ({FIGURE1_FEN})"
+                ),
+            })
+        };
+        o.insert("documented".into(), documented);
     }
     v
 }

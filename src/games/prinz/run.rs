@@ -81,9 +81,11 @@ pub struct PrinzRun {
     pub instructions: u64,
     /// Beats elapsed.
     pub beats: u64,
-    /// Simulated seconds (beats × 240 µs).
+    /// Simulated seconds (beats × 240 µs), to the microsecond in JSON.
+    #[serde(serialize_with = "crate::machine::report::serialize_micros")]
     pub simulated_seconds: f64,
-    /// Host seconds the emulation took.
+    /// Host seconds the emulation took, to the microsecond in JSON.
+    #[serde(serialize_with = "crate::machine::report::serialize_micros")]
     pub host_seconds: f64,
     /// Name of the timing profile.
     pub timing: &'static str,
