@@ -5,7 +5,7 @@ use super::opponent::Opponent;
 use super::think::loaded;
 use super::{json_seconds, DraughtsRunError, Params, Squares, PROGRAM};
 use crate::asm::Assembly;
-use crate::machine::{Budget, Machine, Stop};
+use crate::machine::{beats_to_seconds, Budget, Machine, Stop};
 use crate::reference::draughts::moves::apply;
 use crate::reference::draughts::{self as rd, Position, Side};
 use serde::Serialize;
@@ -86,16 +86,6 @@ pub struct MachineMove {
 }
 
 impl MachineMove {
-    /// Simulated seconds of the think.
-    pub fn think_seconds(&self) -> f64 {
-        crate::machine::beats_to_seconds(self.think_beats)
-    }
-
-    /// Simulated seconds of the whole turn.
-    pub fn turn_seconds(&self) -> f64 {
-        crate::machine::beats_to_seconds(self.turn_beats)
-    }
-
     /// Moves considered a simulated second of the think.
     pub fn rate(&self) -> f64 {
         super::think::rate(self.considered, self.think_beats)
@@ -478,7 +468,7 @@ impl GameReport {
             self.end_text(),
             self.last,
             self.instructions,
-            crate::machine::beats_to_seconds(self.beats)
+            beats_to_seconds(self.beats)
         );
         let _ = writeln!(
             s,
@@ -495,9 +485,9 @@ impl GameReport {
                 "  {:<12} {:6} moves considered in {:6.1} s ({:5.1} a second); turn {:6.1} s",
                 sq.move_text(&m.squares, m.capture),
                 m.considered,
-                m.think_seconds(),
+                beats_to_seconds(m.think_beats),
                 m.rate(),
-                m.turn_seconds()
+                beats_to_seconds(m.turn_beats)
             );
             tc += m.considered;
             tb += m.think_beats;
@@ -508,10 +498,10 @@ impl GameReport {
             let _ = writeln!(
                 s,
                 "  in all: {tc} moves considered in {:.1} s of thinking: {:.1} moves a second, {:.1} s a think, {:.1} s a turn (Strachey: about ten moves a second)",
-                crate::machine::beats_to_seconds(tb),
+                beats_to_seconds(tb),
                 super::think::rate(tc, tb),
-                crate::machine::beats_to_seconds(tb) / n,
-                crate::machine::beats_to_seconds(turn) / n
+                beats_to_seconds(tb) / n,
+                beats_to_seconds(turn) / n
             );
         }
         s

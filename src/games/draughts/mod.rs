@@ -44,6 +44,46 @@ use crate::asm::Assembly;
 use crate::reference::draughts::{self as rd, SearchParams};
 use serde::Serialize;
 
+/// Errors of the draughts driver: a run of the bundled program ([`RunError`]), bad
+/// input, or a machine move the driver cannot match to a legal move.
+#[derive(Debug, thiserror::Error)]
+pub enum DraughtsRunError {
+    /// The bundled program failed to assemble or the machine stopped unexpectedly.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// Bad command-line input.
+    #[error(transparent)]
+    Input(#[from] rd::DraughtsError),
+    /// Settings outside what the program takes.
+    #[error("{0}")]
+    Settings(String),
+    /// The program printed (or accepted) a move that is none of the legal moves of the
+    /// position before it, as the reference engine lists them: the driver cannot
+    /// record it (a fault of the program or of the driver's reading of the paper).
+    #[error("{who} move `{printed}` is not a legal move in the position {fen}")]
+    Unmatched {
+        /// "the machine's" or "the opponent's".
+        who: &'static str,
+        /// The move as printed (or the squares entered), Strachey's squares 0-31.
+        printed: String,
+        /// The position before it (PDN FEN).
+        fen: String,
+    },
+}
+
+impl From<BundledError> for DraughtsRunError {
+    fn from(e: BundledError) -> Self {
+        DraughtsRunError::Run(e.into())
+    }
+}
+
+impl DraughtsRunError {
+    /// The machine stopped other than where the driver expected: `what` says how.
+    pub(crate) fn stopped(what: impl Into<String>) -> DraughtsRunError {
+        DraughtsRunError::Run(RunError::Stopped(what.into()))
+    }
+}
+
 /// The program's sources, by the names the includes use.
 const SOURCES: &[(&str, &str)] = &[
     (
@@ -115,46 +155,6 @@ const SOURCES: &[(&str, &str)] = &[
 
 /// The bundled program, assembled once.
 static PROGRAM: Bundled = Bundled::new(SOURCES);
-
-/// Errors of the draughts driver: a run of the bundled program ([`RunError`]), bad
-/// input, or a machine move the driver cannot match to a legal move.
-#[derive(Debug, thiserror::Error)]
-pub enum DraughtsRunError {
-    /// The bundled program failed to assemble or the machine stopped unexpectedly.
-    #[error(transparent)]
-    Run(#[from] RunError),
-    /// Bad command-line input.
-    #[error(transparent)]
-    Input(#[from] rd::DraughtsError),
-    /// Settings outside what the program takes.
-    #[error("{0}")]
-    Settings(String),
-    /// The program printed (or accepted) a move that is none of the legal moves of the
-    /// position before it, as the reference engine lists them: the driver cannot
-    /// record it (a fault of the program or of the driver's reading of the paper).
-    #[error("{who} move `{printed}` is not a legal move in the position {fen}")]
-    Unmatched {
-        /// "the machine's" or "the opponent's".
-        who: &'static str,
-        /// The move as printed (or the squares entered), Strachey's squares 0-31.
-        printed: String,
-        /// The position before it (PDN FEN).
-        fen: String,
-    },
-}
-
-impl From<BundledError> for DraughtsRunError {
-    fn from(e: BundledError) -> Self {
-        DraughtsRunError::Run(e.into())
-    }
-}
-
-impl DraughtsRunError {
-    /// The machine stopped other than where the driver expected: `what` says how.
-    pub(crate) fn stopped(what: impl Into<String>) -> DraughtsRunError {
-        DraughtsRunError::Run(RunError::Stopped(what.into()))
-    }
-}
 
 /// A numbering of the board's squares: Strachey's 0-31 (his program's, the default)
 /// or PDN's 1-32 (`--pdn-squares`). What the user chose for input is used for every
