@@ -45,7 +45,7 @@ fn scripted_game_with_an_illegal_move() {
         "{out}"
     );
     assert!(out.contains("I HAVE WON"), "{out}");
-    assert!(out.contains("end: Over"), "{out}");
+    assert!(out.contains("the game ended: I HAVE WON"), "{out}");
     assert!(out.contains("moves considered"), "{out}");
     let game = std::fs::read_to_string(&pdn).unwrap();
     assert!(game.trim_end().ends_with("2-0"), "{game}");
@@ -75,6 +75,153 @@ fn bad_settings_and_scripts_are_refused_with_a_reason() {
     let (ok, _, err) = mark1(&["draughts", "--script", "/nonexistent/moves.txt"]);
     assert!(!ok);
     assert!(err.contains("cannot read the script"), "{err}");
+}
+
+/// Output that must never reach a user: Rust's Debug forms and unrounded floats.
+fn assert_words(out: &str) {
+    for bad in ["Some(", "None", "Over", "ScriptDone", "Hoot", "Budget"] {
+        assert!(!out.contains(bad), "`{bad}` in {out}");
+    }
+    // no number with more than six decimals (seconds are rounded to the microsecond)
+    let long_fraction = out
+        .split(|c: char| !(c.is_ascii_digit() || c == '.'))
+        .any(|t| {
+            t.split_once('.')
+                .is_some_and(|(_, f)| f.len() > 6 && f.bytes().all(|b| b.is_ascii_digit()))
+        });
+    assert!(!long_fraction, "an unrounded float in {out}");
+}
+
+/// `--think` shows Strachey's squares by default and PDN's with `--pdn-squares`, in the
+/// text and in the JSON, which names its numbering; the draw is in words.
+#[test]
+fn think_squares_follow_the_users_choice() {
+    let (ok, out, err) = mark1(&["draughts", "--think"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("Strachey's squares 0-31"), "{out}");
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .trim_start()
+            .starts_with("11-15 value"),
+        "{out}"
+    );
+    assert!(out.contains("draw: /W gave "), "{out}");
+    assert_words(&out);
+    let (ok, out, _) = mark1(&["draughts", "--think", "--pdn-squares"]);
+    assert!(ok);
+    assert!(out.contains("PDN squares 1-32"), "{out}");
+    assert!(
+        out.lines()
+            .nth(1)
+            .unwrap()
+            .trim_start()
+            .starts_with("12-16 value"),
+        "{out}"
+    );
+    for (flags, key, from) in [
+        (&[][..], "strachey", 11),
+        (&["--pdn-squares"][..], "pdn", 12),
+    ] {
+        let mut args = vec!["draughts", "--think", "--json"];
+        args.extend(flags);
+        let (ok, out, _) = mark1(&args);
+        assert!(ok);
+        assert_words(&out);
+        let v: serde_json::Value =
+            serde_json::from_str(&out[..out.rfind('}').unwrap() + 1]).unwrap();
+        assert_eq!(v["squares"], key, "{out}");
+        assert_eq!(v["moves"][0]["from"], from, "{out}");
+    }
+    // one best move: the draw in words
+    let (ok, out, _) = mark1(&["draughts", "--think", "--fen", "B:W18:B14"]);
+    assert!(ok);
+    assert!(out.contains("draw: none (one best move)"), "{out}");
+    assert_words(&out);
+}
+
+/// A game with `--pdn-squares`: the summary's machine moves and the JSON are in PDN
+/// squares, named; the end in words; no Debug forms or long floats anywhere.
+#[test]
+fn game_squares_follow_the_users_choice() {
+    let (ok, out, err) = mark1(&["draughts", "--opponent", "first", "--pdn-squares", "--json"]);
+    assert!(ok, "{err}");
+    assert_words(&out);
+    assert!(
+        out.contains("the machine's moves (PDN squares 1-32;"),
+        "{out}"
+    );
+    // the program printed `9 - 14` (Strachey's squares); the driver writes PDN 10-15
+    assert!(out.contains("\n  10-15 "), "{out}");
+    let v: serde_json::Value = serde_json::from_str(&out[out.find("\n{").unwrap()..]).unwrap();
+    assert_eq!(v["squares"], "pdn");
+    assert_eq!(
+        v["machine_moves"][0]["squares"],
+        serde_json::json!([10, 15])
+    );
+    assert_eq!(v["machine_moves"][0]["printed"], "9 - 14");
+    assert_eq!(v["end"], "the game ended: I HAVE WON");
+}
+
+/// A game's think and `--think` count the same thing: on the start position the game's
+/// first think considers as many moves as `--think` does, but for making the chosen
+/// move (the search makes moves 0..=k again to make move k), and takes about as long.
+#[test]
+fn a_games_think_and_think_mean_the_same() {
+    let (ok, out, err) = mark1(&["draughts", "--opponent", "first", "--json"]);
+    assert!(ok, "{err}");
+    let game: serde_json::Value = serde_json::from_str(&out[out.find("\n{").unwrap()..]).unwrap();
+    let (ok, out, _) = mark1(&["draughts", "--think", "--json"]);
+    assert!(ok);
+    let think: serde_json::Value =
+        serde_json::from_str(&out[..out.rfind('}').unwrap() + 1]).unwrap();
+    let first = &game["machine_moves"][0];
+    let index = |from: &serde_json::Value, to: &serde_json::Value| {
+        think["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .position(|m| &m["from"] == from && &m["to"] == to)
+            .unwrap() as i64
+    };
+    let k_game = index(&first["squares"][0], &first["squares"][1]);
+    let k_think = think["chosen"].as_i64().unwrap();
+    let c_game = first["considered"].as_i64().unwrap();
+    let c_think = think["considered"].as_i64().unwrap();
+    assert_eq!(c_game - k_game, c_think - k_think, "{first} {think}");
+    let (s_game, s_think) = (
+        first["think_seconds"].as_f64().unwrap(),
+        think["seconds"].as_f64().unwrap(),
+    );
+    assert!(
+        (s_game - s_think).abs() < 3.0,
+        "{s_game} s against {s_think} s"
+    );
+    assert!(first["turn_seconds"].as_f64().unwrap() > s_game);
+}
+
+/// Flags for a game are refused with a think, the cross-check, the replay or the
+/// timing table, and a position (`--fen`) without `--think`: never silently ignored.
+#[test]
+fn flags_that_do_not_go_together_are_refused() {
+    let (ok, _, err) = mark1(&["draughts", "--fen", "B:W18:B14"]);
+    assert!(!ok);
+    assert!(err.contains("--fen is for --think"), "{err}");
+    for args in [
+        &["draughts", "--think", "--script", "x.txt"][..],
+        &["draughts", "--think", "--opponent", "first"][..],
+        &["draughts", "--check", "5", "--first", "human"][..],
+        &["draughts", "--replay-1952", "--pdn", "x.pdn"][..],
+        &["draughts", "--timing", "--opponent", "best"][..],
+        &["draughts", "--check", "5", "--pdn-squares"][..],
+        &["draughts", "--think", "--check", "5"][..],
+        &["draughts", "--script", "x.txt", "--opponent", "first"][..],
+    ] {
+        let (ok, out, err) = mark1(args);
+        assert!(!ok, "{args:?}: {out}");
+        assert!(err.contains("cannot be used with"), "{args:?}: {err}");
+    }
 }
 
 proptest! {

@@ -49,6 +49,52 @@ fn scripted_game_runs_to_the_end() {
     );
 }
 
+/// Every move of a played game, the machine's above all, is a legal move of the
+/// position before it (the reference engine's list): the record replays from the start.
+#[test]
+fn every_machine_move_is_legal_in_the_position_before_it() {
+    use mark1::reference::draughts::moves::apply;
+    let rep = play_script(script_moves(SCRIPT), 7);
+    let mut pos = Position::start();
+    let mut machine = rep.machine_moves.iter();
+    for m in &rep.moves {
+        let legal = legal_moves(&pos);
+        let found = legal
+            .iter()
+            .find(|l| {
+                let mut sq = vec![l.from];
+                sq.extend(l.landings());
+                sq == m.squares
+            })
+            .unwrap_or_else(|| panic!("{:?} is not legal in {}", m, pos.to_fen()));
+        if m.machine {
+            let mm = machine.next().expect("a machine move with its cost");
+            assert_eq!(mm.squares, m.squares);
+            assert!(mm.considered > 0 || legal.len() == 1, "{mm:?}");
+        }
+        pos = apply(&pos, found);
+    }
+    assert!(machine.next().is_none());
+    assert_eq!(pos.to_fen(), rep.last);
+}
+
+/// A machine move the driver cannot match to a legal move is an error, with words.
+#[test]
+fn an_unmatched_machine_move_is_an_error() {
+    use mark1::games::draughts::{machine_move, DraughtsRunError};
+    let start = Position::start();
+    assert_eq!(machine_move(&start, "9 - 14").unwrap().to, 14);
+    for printed in ["9 - 20", "", "K"] {
+        let e = machine_move(&start, printed).unwrap_err();
+        assert!(matches!(e, DraughtsRunError::Unmatched { .. }), "{e:?}");
+        assert!(
+            e.to_string()
+                .contains("is not a legal move in the position"),
+            "{e}"
+        );
+    }
+}
+
 /// Same seed, same game.
 #[test]
 fn same_seed_same_game() {

@@ -8,10 +8,12 @@ use mark1::reference::draughts::{Position, START_FEN};
 
 /// The arguments of `mark1 draughts`.
 #[derive(clap::Args)]
+#[command(group(clap::ArgGroup::new("mode").args(["think", "check", "replay_1952", "timing"])))]
 pub struct DraughtsArgs {
-    /// The position (PDN FEN); the start position by default.
-    #[arg(long, default_value = mark1::reference::draughts::START_FEN)]
-    fen: String,
+    /// Think: the position (PDN FEN); the start position by default. A game always
+    /// starts from the opening position.
+    #[arg(long)]
+    fen: Option<String>,
     /// Strachey's strategy: 1 (every line to the look-ahead) or 2 (until two moves
     /// running take nothing).
     #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
@@ -24,8 +26,9 @@ pub struct DraughtsArgs {
     /// (strategy 2), by default; Faster than Thought's 2 7/8 is 23.
     #[arg(long)]
     king: Option<i32>,
-    /// Cross-check N generated positions against the reference engine.
-    #[arg(long)]
+    /// Cross-check N generated positions against the reference engine (squares are
+    /// Strachey's 0-31).
+    #[arg(long, conflicts_with = "pdn_squares")]
     check: Option<usize>,
     /// Seed of the position generator and of the /W generator.
     #[arg(long, default_value_t = 1951)]
@@ -36,34 +39,35 @@ pub struct DraughtsArgs {
     /// Value one position (the program's think) instead of playing a game.
     #[arg(long)]
     think: bool,
-    /// Play: who wins the toss and plays Black, moving first.
-    #[arg(long, value_enum, default_value_t = FirstArg::Machine)]
-    first: FirstArg,
+    /// Play: who wins the toss and plays Black, moving first (the machine by default).
+    #[arg(long, value_enum, conflicts_with = "mode")]
+    first: Option<FirstArg>,
     /// Play: the opponent's moves from FILE, one a line (`23-18`, `12x21`; `#` comments),
     /// instead of the terminal.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "mode")]
     script: Option<std::path::PathBuf>,
     /// Play: the opponent is the driver, playing the first legal move (`first`), a seeded
     /// random one (`random`), or the reference engine's choice under strategy 2 with six
     /// plies (`best`): for trying the program out; the program itself gets only the keys.
-    #[arg(long, value_enum)]
+    #[arg(long, value_enum, conflicts_with_all = ["mode", "script"])]
     opponent: Option<OpponentArg>,
-    /// Play: moves typed and shown in PDN squares 1-32 instead of Strachey's 0-31.
+    /// Play and think: every square typed and shown (text and JSON) in PDN squares
+    /// 1-32 instead of Strachey's 0-31; the paper stays as the program printed it.
     #[arg(long)]
     pdn_squares: bool,
     /// Play: write the game as PDN to OUT.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "mode")]
     pdn: Option<std::path::PathBuf>,
     /// Replay the machine's 34 moves of Strachey's 1952 game (Faster than Thought): for
     /// each, the program thinks on the position before it; is the recorded move among
-    /// its best? The last line reads `agreement: K/34`.
-    #[arg(long)]
+    /// its best? The last line reads `agreement: K/34` (squares are Strachey's 0-31).
+    #[arg(long, conflicts_with = "pdn_squares")]
     replay_1952: bool,
     /// The timing table: thinks on the 34 positions of the 1952 game at 1-4 plies under
     /// strategy 1 and under strategy 2: moves considered per simulated second, simulated
     /// time a machine move (Strachey: about ten moves a second; three plies, one to two
     /// minutes).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "pdn_squares")]
     timing: bool,
 }
 
@@ -90,6 +94,9 @@ pub fn run(a: DraughtsArgs) -> Result<()> {
         plies: a.plies.unwrap_or(if a.strategy == 1 { 3 } else { 4 }),
         king: a.king.unwrap_or(if a.strategy == 1 { 24 } else { 20 }),
     };
+    if a.fen.is_some() && !a.think {
+        bail!("--fen is for --think: a game starts from the opening position, as the program's always did");
+    }
     if a.timing {
         return timing(&a);
     }
@@ -99,10 +106,10 @@ pub fn run(a: DraughtsArgs) -> Result<()> {
     if let Some(n) = a.check {
         return check(&a, &params, n);
     }
-    if !a.think && a.fen == START_FEN {
-        return play(&a, &params);
+    if a.think {
+        return think(&a, &params);
     }
-    think(&a, &params)
+    play(&a, &params)
 }
 
 /// `--timing`: the table at strategy 1 with 1-4 plies and strategy 2 with 4.
@@ -124,7 +131,7 @@ fn replay(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
         println!("{}", serde_json::to_string_pretty(&rep)?);
     }
     println!(
-        "Strachey's 1952 game, the machine's moves, strategy {} ({} plies, king {}/8):",
+        "Strachey's 1952 game, the machine's moves (Strachey's squares 0-31), strategy {} ({} plies, king {}/8):",
         params.strategy, params.plies, params.king
     );
     for m in &rep {
@@ -158,13 +165,14 @@ fn check(a: &DraughtsArgs, params: &d::Params, n: usize) -> Result<()> {
 /// `--think` (or a position other than the start): one think, then any difference
 /// from the reference engine.
 fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
-    let pos = Position::from_fen(&a.fen)?;
+    let pos = Position::from_fen(a.fen.as_deref().unwrap_or(START_FEN))?;
+    let sq = d::Squares::pdn_if(a.pdn_squares);
     let asm = d::assemble()?;
     let emu = d::think(&asm, &pos, params, a.seed)?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&emu)?);
+        println!("{}", serde_json::to_string_pretty(&emu.json(sq))?);
     } else {
-        print!("{}", emu.text());
+        print!("{}", emu.text(sq));
     }
     for line in d::compare(&pos, params, &emu) {
         println!("difference: {line}");
@@ -196,7 +204,7 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     if interactive {
         print!("{}", d::introduction(pdn));
     }
-    let first = match a.first {
+    let first = match a.first.unwrap_or(FirstArg::Machine) {
         FirstArg::Machine => d::First::Machine,
         FirstArg::Human => d::First::Human,
     };
@@ -204,13 +212,14 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     let rep = d::play_against(&asm, params, a.seed, first, &mut watched)?;
     print!("{}", watched.unshown(&rep.paper));
     println!();
-    print!("{}", rep.summary(params));
+    let sq = d::Squares::pdn_if(pdn);
+    print!("{}", rep.summary(params, sq));
     if let Some(f) = &a.pdn {
         std::fs::write(f, rep.pdn(first, params))
             .with_context(|| format!("cannot write {}", f.display()))?;
     }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&rep)?);
+        println!("{}", serde_json::to_string_pretty(&rep.json(sq))?);
     }
     Ok(())
 }

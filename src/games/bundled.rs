@@ -27,6 +27,19 @@ pub enum BundledError {
     },
 }
 
+/// Errors of a run of a bundled program on the machine, for any game's driver: the
+/// program itself is at fault, or the machine stopped where the driver did not expect.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum RunError {
+    /// The bundled program did not assemble, or lacks a label the driver uses (a bug in
+    /// the program or the driver).
+    #[error(transparent)]
+    Program(#[from] BundledError),
+    /// The machine stopped somewhere other than where the driver expected: how.
+    #[error("the machine stopped unexpectedly: {0}")]
+    Stopped(String),
+}
+
 /// A bundled program: its source files by the names its includes use, the main file
 /// first, and the assembly made from them on first use.
 pub struct Bundled {

@@ -5,7 +5,6 @@ use super::{think, DraughtsRunError, Params, RootMove, Think, PROGRAM};
 use crate::reference::draughts::moves::apply;
 use crate::reference::draughts::{self as rd, Position};
 use serde::Serialize;
-use std::fmt::Write;
 
 /// Compares a think with the reference engine's `best` under the same settings, fed
 /// the random number the program drew. Returns the differences found (empty when they
@@ -33,7 +32,7 @@ pub fn compare(pos: &Position, p: &Params, emu: &Think) -> Vec<String> {
                 .join(" ")
         };
         d.push(format!(
-            "moves: emulated [{}], reference [{}]",
+            "moves (Strachey's squares=value): emulated [{}], reference [{}]",
             show(&emu.moves),
             show(&refm)
         ));
@@ -46,17 +45,26 @@ pub fn compare(pos: &Position, p: &Params, emu: &Think) -> Vec<String> {
         ));
     }
     if r.chosen != emu.chosen {
+        let chosen = |c: Option<usize>, v: &[RootMove]| match c {
+            Some(i) => match v.get(i) {
+                Some(m) => format!("move {i} ({}-{})", m.from, m.to),
+                None => format!("move {i} (not in the list)"),
+            },
+            None => "none".to_string(),
+        };
         d.push(format!(
-            "chosen: emulated {:?}, reference {:?}",
-            emu.chosen, r.chosen
+            "chosen (Strachey's squares): emulated {}, reference {}",
+            chosen(emu.chosen, &emu.moves),
+            chosen(r.chosen, &refm)
         ));
     }
     if let Some(c) = r.chosen {
         let want = apply(pos, &r.moves[c].mv);
         if emu.after != Some(want) {
             d.push(format!(
-                "position after the move: emulated {:?}, reference {}",
-                emu.after.map(|p| p.to_fen()),
+                "position after the move: emulated {}, reference {}",
+                emu.after
+                    .map_or("none (no move made)".to_string(), |p| p.to_fen()),
                 want.to_fen()
             ));
         }
@@ -109,23 +117,16 @@ impl CheckReport {
     /// (moves considered, instructions, simulated seconds), then the count of positions
     /// and of differences. Lines end in `\n`.
     pub fn summary(&self, p: &Params) -> String {
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "strategy {}, {} plies, king {} eighths: {} moves considered, {} instructions, {:.1} s of machine time",
+        format!(
+            "strategy {}, {} plies, king {} eighths: {} moves considered, {} instructions, {:.1} s of machine time\n{} positions, {} differences\n",
             p.strategy,
             p.plies,
             p.king,
             self.considered,
             self.instructions,
-            self.beats as f64 * 240e-6
-        );
-        let _ = writeln!(
-            s,
-            "{} positions, {} differences",
+            crate::machine::beats_to_seconds(self.beats),
             self.positions,
             self.differences.len()
-        );
-        s
+        )
     }
 }

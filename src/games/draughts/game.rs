@@ -3,13 +3,14 @@
 
 use super::opponent::Opponent;
 use super::think::loaded;
-use super::{DraughtsRunError, Params, PROGRAM};
+use super::{json_seconds, DraughtsRunError, Params, Squares, PROGRAM};
 use crate::asm::Assembly;
-use crate::machine::{Budget, Machine, Stop};
+use crate::machine::{beats_to_seconds, Budget, Machine, Stop};
 use crate::reference::draughts::moves::apply;
 use crate::reference::draughts::{self as rd, Position, Side};
 use serde::Serialize;
-use std::fmt::Write;
+use serde_json::json;
+use std::fmt::{self, Write};
 
 /// Who plays first (Black): the side that wins the toss.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -20,7 +21,8 @@ pub enum First {
     Human,
 }
 
-/// How a game ended, as the machine showed it.
+/// How a game ended, as the machine showed it. Shown to the user in words
+/// ([`fmt::Display`]).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum GameEnd {
     /// The program printed the end of the game and stopped (a side had no move).
@@ -31,6 +33,19 @@ pub enum GameEnd {
     ScriptDone,
     /// The beat budget ran out (the program did not come back to the keys).
     Budget,
+}
+
+impl fmt::Display for GameEnd {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GameEnd::Over => "the program printed the end of the game and stopped",
+            GameEnd::Hoot => "the machine hooted (the program would not go on)",
+            GameEnd::ScriptDone => "the opponent stopped (its moves ran out)",
+            GameEnd::Budget => {
+                "the driver gave up waiting (the program did not come back to the keys)"
+            }
+        })
+    }
 }
 
 /// What the program made of one move the opponent entered.
@@ -44,16 +59,37 @@ pub enum Entered {
     Stopped,
 }
 
-/// One machine move with its cost, read from the teleprinter and the B3 counter.
+/// One machine move with its cost, read from the teleprinter, the B3 counter and the
+/// beat counter at the moments the operator sees unit T come down to think and the
+/// flow unit come back (`sw`, page 4).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct MachineMove {
-    /// The move as the program printed it (`8 - 13`, `14 - 28 K 24 17`).
+    /// The move as the program printed it, in Strachey's squares (`8 - 13`,
+    /// `14 - 28 K 24 17`).
     pub printed: String,
-    /// Moves considered for it (B3).
+    /// The move as the driver recorded it (Strachey's squares: from, then every
+    /// landing square), matched to the legal moves of the position before it by
+    /// [`play_against`]; empty when the game is driven by hand through [`Game`].
+    pub squares: Vec<u8>,
+    /// Whether it took anything.
+    pub capture: bool,
+    /// Moves considered in the think (B3 when unit T comes back less B3 when it came
+    /// down), as `mark1 draughts --think` counts them.
     pub considered: u64,
-    /// Simulated seconds from the opponent's accepted move (or the toss) to the
-    /// machine's printed move, pictures and printing included.
-    pub seconds: f64,
+    /// Beats of the think: from `sw` bringing unit T down to think to `sw` bringing
+    /// the flow unit back.
+    pub think_beats: u64,
+    /// Beats of the whole turn: from the opponent's accepted move (or the toss) to the
+    /// machine's printed move, the pictures, the printing and the unit transfers
+    /// included.
+    pub turn_beats: u64,
+}
+
+impl MachineMove {
+    /// Moves considered a simulated second of the think.
+    pub fn rate(&self) -> f64 {
+        super::think::rate(self.considered, self.think_beats)
+    }
 }
 
 /// Strachey's draughts as a game on the emulated machine, operated as a person did:
@@ -75,8 +111,17 @@ pub struct Game {
     assembly: Assembly,
     /// Page 4's position lines: g_pb, g_pw, g_pk, g_ps.
     position_lines: [u32; 4],
-    last_b3: u64,
+    /// Page 4's `sw` (the unit switch) and `g_hm` (think, or find a move).
+    sw_line: u32,
+    /// The order at `sw` as the program has it (the search half overlays page 4 while
+    /// it runs, so the line also holds the search's orders).
+    sw_order: u32,
+    hm_line: u32,
     last_beats: u64,
+    /// B3 and the beats when unit T came down to think, while it thinks.
+    think_from: Option<(u64, u64)>,
+    /// The last think's moves considered and beats, until a printed move takes them.
+    think_cost: Option<(u64, u64)>,
 }
 
 /// The hand-switch setting for square `s` (Link 2012): the tens digit one-hot in
@@ -96,7 +141,19 @@ impl Game {
         let at = |n: &str| PROGRAM.label(assembly, n);
         let key_line = at("g_key")?;
         let position_lines = [at("g_pb")?, at("g_pw")?, at("g_pk")?, at("g_ps")?];
+        let sw_line = at("sw")?;
+        // The game half's page 4 comes down from half-track 42.0 (game.m1: pages 1-7
+        // from 40.1-43.1).
+        let sw_order = assembly
+            .image
+            .drum
+            .get(&(42, 0))
+            .map(|t| t[(sw_line % 64) as usize])
+            .ok_or_else(|| {
+                DraughtsRunError::stopped("the game half's page 4 is not on half-track 42.0")
+            })?;
         m.breaks.set_line(key_line, true);
+        m.breaks.set_line(sw_line, true);
         Ok(Game {
             machine: m,
             key_line,
@@ -106,15 +163,19 @@ impl Game {
             machine_moves: Vec::new(),
             assembly: assembly.clone(),
             position_lines,
-            last_b3: 0,
+            sw_line,
+            sw_order,
+            hm_line: at("g_hm")?,
             last_beats: 0,
+            think_from: None,
+            think_cost: None,
         })
     }
 
     /// A label's address in the program.
     ///
     /// # Errors
-    /// [`DraughtsRunError::Program`] naming the label if the program does not define it.
+    /// [`DraughtsRunError::Run`] naming the label if the program does not define it.
     pub fn sym(&self, n: &str) -> Result<u32, DraughtsRunError> {
         Ok(PROGRAM.label(&self.assembly, n)?)
     }
@@ -137,6 +198,12 @@ impl Game {
                     }
                     self.machine.step();
                 }
+                Stop::Breakpoint { line }
+                    if line == self.sw_line && self.machine.store.read(line) == self.sw_order =>
+                {
+                    self.unit_switch();
+                    self.machine.step();
+                }
                 Stop::Breakpoint { .. } => {
                     self.machine.step();
                 }
@@ -156,10 +223,30 @@ impl Game {
         self.machine.set_kac(false);
     }
 
-    /// Where the machine's next move starts to cost (B3 and the beats now).
+    /// Where the machine's next turn starts (the beats now).
     fn mark(&mut self) {
-        self.last_b3 = u64::from(self.machine.b[3]);
         self.last_beats = self.machine.stats.beats;
+    }
+
+    /// The machine is at `sw` (page 4), about to bring down unit `g_un`: as an operator
+    /// watching the tubes, note B3 and the beat counter when unit T (g_un 0) comes down
+    /// to think (g_hm negative), and again when `sw` brings down another unit (T hands
+    /// back to the flow); the difference is the think's cost.
+    fn unit_switch(&mut self) {
+        let b3 = u64::from(self.machine.b[3]);
+        let beats = self.machine.stats.beats;
+        let unit_t = self.machine.store.read(self.unit_line) == 0;
+        match self.think_from {
+            // (the search's runs come back to unit T through sw too)
+            Some((b0, t0)) if !unit_t => {
+                self.think_cost = Some((b3.wrapping_sub(b0) & 0xF_FFFF, beats - t0));
+                self.think_from = None;
+            }
+            None if unit_t && self.machine.store.read_long(self.hm_line) >> 39 & 1 == 1 => {
+                self.think_from = Some((b3, beats));
+            }
+            _ => {}
+        }
     }
 
     /// The teleprinter paper so far.
@@ -199,11 +286,14 @@ impl Game {
             .filter_map(|l| l.get(33..).map(str::trim))
             .rfind(|t| !t.is_empty())
         {
-            let b3 = u64::from(self.machine.b[3]);
+            let (considered, think_beats) = self.think_cost.take().unwrap_or((0, 0));
             self.machine_moves.push(MachineMove {
                 printed: printed.to_string(),
-                considered: b3.wrapping_sub(self.last_b3),
-                seconds: (self.machine.stats.beats - self.last_beats) as f64 * 240e-6,
+                squares: Vec::new(),
+                capture: false,
+                considered,
+                think_beats,
+                turn_beats: self.machine.stats.beats - self.last_beats,
             });
         }
         end
@@ -314,7 +404,7 @@ impl Game {
 
 /// Strachey square `s` (0–31) as shown: PDN 1–32 with `pdn`, itself without.
 fn shown_square(s: u8, pdn: bool) -> u32 {
-    u32::from(s) + u32::from(pdn)
+    Squares::pdn_if(pdn).show(s)
 }
 
 /// Beats the driver lets the machine run before it expects the keys again (a think
@@ -355,47 +445,112 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// How the game ended in words: for a game the program ended, its last words
+    /// (`the game ended: I HAVE WON`).
+    pub fn end_text(&self) -> String {
+        match self.end {
+            GameEnd::Over => match self.paper.lines().rev().find(|l| !l.trim().is_empty()) {
+                Some(l) => format!("the game ended: {}", l.trim()),
+                None => self.end.to_string(),
+            },
+            _ => self.end.to_string(),
+        }
+    }
+
     /// What `mark1 draughts` prints after a game: how it ended, the last position and
-    /// the cost in all; then each machine move as printed with the moves considered for
-    /// it, its simulated seconds and moves a simulated second; then those in all (`p`:
-    /// the settings, named in the heading). Lines end in `\n`.
-    pub fn summary(&self, p: &Params) -> String {
-        let mut s = String::new();
-        let _ = writeln!(
-            s,
-            "end: {:?}; position {}; {} instructions, {:.1} s of machine time",
-            self.end,
+    /// the cost in all; then each machine move in the numbering `sq` (named in the
+    /// heading) with the moves considered in its think, the think's simulated seconds
+    /// and moves a simulated second, and the whole turn's simulated seconds; then those
+    /// in all (`p`: the settings, named in the heading). Lines end in `\n`.
+    pub fn summary(&self, p: &Params, sq: Squares) -> String {
+        let mut s = format!(
+            "{}; position {}; {} instructions, {:.1} s of machine time\n",
+            self.end_text(),
             self.last,
             self.instructions,
-            self.beats as f64 * 240e-6
+            beats_to_seconds(self.beats)
         );
         let _ = writeln!(
             s,
-            "the machine's moves (strategy {}, {} plies, king {}/8):",
-            p.strategy, p.plies, p.king
+            "the machine's moves ({}; strategy {}, {} plies, king {}/8): moves considered and seconds in the think, seconds in the whole turn:",
+            sq.words(),
+            p.strategy,
+            p.plies,
+            p.king
         );
-        let (mut tc, mut ts) = (0u64, 0f64);
+        let (mut tc, mut tb, mut turn) = (0u64, 0u64, 0u64);
         for m in &self.machine_moves {
             let _ = writeln!(
                 s,
-                "  {:<20} {:6} moves considered  {:7.1} s  {:5.1} moves a second",
-                m.printed,
+                "  {:<12} {:6} moves considered in {:6.1} s ({:5.1} a second); turn {:6.1} s",
+                sq.move_text(&m.squares, m.capture),
                 m.considered,
-                m.seconds,
-                m.considered as f64 / m.seconds.max(1e-9)
+                beats_to_seconds(m.think_beats),
+                m.rate(),
+                beats_to_seconds(m.turn_beats)
             );
             tc += m.considered;
-            ts += m.seconds;
+            tb += m.think_beats;
+            turn += m.turn_beats;
         }
         if !self.machine_moves.is_empty() {
+            let n = self.machine_moves.len() as f64;
             let _ = writeln!(
                 s,
-                "  in all: {tc} moves considered in {ts:.1} s: {:.1} moves a second, {:.1} s a move (Strachey: about ten moves a second)",
-                tc as f64 / ts.max(1e-9),
-                ts / self.machine_moves.len() as f64
+                "  in all: {tc} moves considered in {:.1} s of thinking: {:.1} moves a second, {:.1} s a think, {:.1} s a turn (Strachey: about ten moves a second)",
+                beats_to_seconds(tb),
+                super::think::rate(tc, tb),
+                beats_to_seconds(tb) / n,
+                beats_to_seconds(turn) / n
             );
         }
         s
+    }
+
+    /// The game as `mark1 draughts --json` prints it: `squares` names the numbering
+    /// `sq` of every square in it (the moves, the refused entries, the machine's moves;
+    /// `printed` is the paper's text, Strachey's squares, as the program printed it);
+    /// `end` in words; beats as integers, seconds rounded to the microsecond.
+    pub fn json(&self, sq: Squares) -> serde_json::Value {
+        let shown = |v: &[u8]| v.iter().map(|&q| sq.show(q)).collect::<Vec<_>>();
+        let moves: Vec<_> = self
+            .moves
+            .iter()
+            .map(|m| json!({"machine": m.machine, "squares": shown(&m.squares), "capture": m.capture}))
+            .collect();
+        let refused: Vec<_> = self
+            .refused
+            .iter()
+            .map(|(v, msg)| json!({"squares": shown(v), "message": msg}))
+            .collect();
+        let machine: Vec<_> = self
+            .machine_moves
+            .iter()
+            .map(|m| {
+                json!({
+                    "printed": m.printed,
+                    "squares": shown(&m.squares),
+                    "capture": m.capture,
+                    "considered": m.considered,
+                    "think_beats": m.think_beats,
+                    "think_seconds": json_seconds(m.think_beats),
+                    "turn_beats": m.turn_beats,
+                    "turn_seconds": json_seconds(m.turn_beats),
+                })
+            })
+            .collect();
+        json!({
+            "squares": sq.key(),
+            "paper": self.paper,
+            "moves": moves,
+            "refused": refused,
+            "machine_moves": machine,
+            "end": self.end_text(),
+            "last": self.last,
+            "instructions": self.instructions,
+            "beats": self.beats,
+            "seconds": json_seconds(self.beats),
+        })
     }
 
     /// The game in PDN (PDN squares 1–32, captures with `x` from the first square to the
@@ -463,7 +618,8 @@ pub fn play(
 /// any; `None` ends the game there.
 ///
 /// # Errors
-/// Settings the program does not take.
+/// Settings the program does not take; a move the program printed (or accepted) that
+/// the driver cannot match to a legal move ([`DraughtsRunError::Unmatched`]).
 pub fn play_against(
     assembly: &Assembly,
     p: &Params,
@@ -476,27 +632,6 @@ pub fn play_against(
     let mut refused = Vec::new();
     let mut end = g.start(first);
     let mut last_refusal: Option<String> = None;
-    // The record is kept in full PDN (every landing square) from the reference engine's
-    // list of moves: for the record only, after the program has made the move.
-    let find = |pos: &Position, from: u8, to: u8| {
-        rd::legal_moves(pos)
-            .into_iter()
-            .find(|m| m.from == from && m.to == to)
-    };
-    let played = |m: Option<&rd::moves::Move>, from: u8, to: u8, machine: bool| match m {
-        Some(m) => PlayedMove {
-            machine,
-            squares: std::iter::once(m.from)
-                .chain(m.landings().iter().copied())
-                .collect(),
-            capture: m.is_capture(),
-        },
-        None => PlayedMove {
-            machine,
-            squares: vec![from, to],
-            capture: false,
-        },
-    };
     let mut pos = Position::start();
     while end.is_none() {
         let n = g.machine_moves.len();
@@ -504,17 +639,11 @@ pub fn play_against(
             // (after a refusal the machine is already waiting for the move again)
             end = g.machine_turn();
         }
-        if g.machine_moves.len() > n {
-            let sq: Vec<u8> = g.machine_moves[n]
-                .printed
-                .split(|c: char| !c.is_ascii_digit())
-                .filter(|t| !t.is_empty())
-                .take(2)
-                .filter_map(|t| t.parse().ok())
-                .collect();
-            if let [from, to] = sq[..] {
-                moves.push(played(find(&pos, from, to).as_ref(), from, to, true));
-            }
+        if let Some(mm) = g.machine_moves.get_mut(n) {
+            let m = machine_move(&pos, &mm.printed)?;
+            mm.squares = squares_of(&m);
+            mm.capture = m.is_capture();
+            moves.push(played(&m, true));
             pos = g.position();
         }
         if end.is_some() {
@@ -527,12 +656,15 @@ pub fn play_against(
         match g.human_move(&squares) {
             Entered::Accepted => {
                 last_refusal = None;
-                let (from, to) = (squares[0], squares[squares.len() - 1]);
-                let m = find(&pos, from, to);
-                moves.push(played(m.as_ref(), from, to, false));
-                if let Some(m) = m {
-                    pos = apply(&pos, &m);
-                }
+                let m = find(&pos, squares[0], squares[squares.len() - 1]).ok_or_else(|| {
+                    unmatched(
+                        "the opponent's",
+                        Squares::Strachey.move_text(&squares, false),
+                        &pos,
+                    )
+                })?;
+                moves.push(played(&m, false));
+                pos = apply(&pos, &m);
             }
             Entered::Refused(msg) => {
                 refused.push((squares, msg.clone()));
@@ -553,4 +685,59 @@ pub fn play_against(
         instructions: g.machine.stats.instructions,
         beats: g.machine.stats.beats,
     })
+}
+
+// The record is kept in full PDN (every landing square) from the reference engine's
+// list of moves: for the record only, after the program has made the move.
+
+/// The legal move of `pos` from `from` to `to` (the first in Strachey's order).
+fn find(pos: &Position, from: u8, to: u8) -> Option<rd::moves::Move> {
+    rd::legal_moves(pos)
+        .into_iter()
+        .find(|m| m.from == from && m.to == to)
+}
+
+/// A move's squares: from, then every landing square.
+fn squares_of(m: &rd::moves::Move) -> Vec<u8> {
+    std::iter::once(m.from)
+        .chain(m.landings().iter().copied())
+        .collect()
+}
+
+/// `m` as a move of the record.
+fn played(m: &rd::moves::Move, machine: bool) -> PlayedMove {
+    PlayedMove {
+        machine,
+        squares: squares_of(m),
+        capture: m.is_capture(),
+    }
+}
+
+/// The error for a move the driver cannot match to a legal move of `pos`.
+fn unmatched(who: &'static str, printed: String, pos: &Position) -> DraughtsRunError {
+    DraughtsRunError::Unmatched {
+        who,
+        printed,
+        fen: pos.to_fen(),
+    }
+}
+
+/// The machine's move as printed (`9 - 14`, `14 - 28 K 24 17`: from and to first,
+/// Strachey's squares) matched to the legal moves of `pos`, the position before it.
+///
+/// # Errors
+/// [`DraughtsRunError::Unmatched`] if the text has no two squares or they are not the
+/// first and last square of a legal move.
+pub fn machine_move(pos: &Position, printed: &str) -> Result<rd::moves::Move, DraughtsRunError> {
+    let sq: Vec<u8> = printed
+        .split(|c: char| !c.is_ascii_digit())
+        .filter(|t| !t.is_empty())
+        .take(2)
+        .filter_map(|t| t.parse().ok())
+        .collect();
+    match sq[..] {
+        [from, to] => find(pos, from, to),
+        _ => None,
+    }
+    .ok_or_else(|| unmatched("the machine's", printed.trim().to_string(), pos))
 }

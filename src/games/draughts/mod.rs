@@ -25,8 +25,8 @@ mod timing;
 
 pub use check::{compare, cross_check, CheckReport};
 pub use game::{
-    play, play_against, square_switches, Entered, First, Game, GameEnd, GameReport, MachineMove,
-    OpponentFn, PlayedMove,
+    machine_move, play, play_against, square_switches, Entered, First, Game, GameEnd, GameReport,
+    MachineMove, OpponentFn, PlayedMove,
 };
 pub use opponent::{
     introduction, parse_squares, Best, FirstLegal, Opponent, RandomMove, Script, Terminal, Watched,
@@ -39,10 +39,50 @@ pub use timing::{timing_table, timing_text, TimingRow};
 /// here for the cross-check).
 pub use crate::reference::draughts::random_positions as check_positions;
 
-use super::bundled::{Bundled, BundledError};
+use super::bundled::{Bundled, BundledError, RunError};
 use crate::asm::Assembly;
 use crate::reference::draughts::{self as rd, SearchParams};
 use serde::Serialize;
+
+/// Errors of the draughts driver: a run of the bundled program ([`RunError`]), bad
+/// input, or a machine move the driver cannot match to a legal move.
+#[derive(Debug, thiserror::Error)]
+pub enum DraughtsRunError {
+    /// The bundled program failed to assemble or the machine stopped unexpectedly.
+    #[error(transparent)]
+    Run(#[from] RunError),
+    /// Bad command-line input.
+    #[error(transparent)]
+    Input(#[from] rd::DraughtsError),
+    /// Settings outside what the program takes.
+    #[error("{0}")]
+    Settings(String),
+    /// The program printed (or accepted) a move that is none of the legal moves of the
+    /// position before it, as the reference engine lists them: the driver cannot
+    /// record it (a fault of the program or of the driver's reading of the paper).
+    #[error("{who} move `{printed}` is not a legal move in the position {fen}")]
+    Unmatched {
+        /// "the machine's" or "the opponent's".
+        who: &'static str,
+        /// The move as printed (or the squares entered), Strachey's squares 0-31.
+        printed: String,
+        /// The position before it (PDN FEN).
+        fen: String,
+    },
+}
+
+impl From<BundledError> for DraughtsRunError {
+    fn from(e: BundledError) -> Self {
+        DraughtsRunError::Run(e.into())
+    }
+}
+
+impl DraughtsRunError {
+    /// The machine stopped other than where the driver expected: `what` says how.
+    pub(crate) fn stopped(what: impl Into<String>) -> DraughtsRunError {
+        DraughtsRunError::Run(RunError::Stopped(what.into()))
+    }
+}
 
 /// The program's sources, by the names the includes use.
 const SOURCES: &[(&str, &str)] = &[
@@ -116,29 +156,72 @@ const SOURCES: &[(&str, &str)] = &[
 /// The bundled program, assembled once.
 static PROGRAM: Bundled = Bundled::new(SOURCES);
 
-/// Errors of the draughts driver.
-#[derive(Debug, thiserror::Error)]
-pub enum DraughtsRunError {
-    /// The bundled program did not assemble, or lacks a label the driver uses (a bug in
-    /// the program or the driver).
-    #[error(transparent)]
-    Program(#[from] BundledError),
-    /// The machine stopped somewhere other than the program's end.
-    #[error("the machine stopped unexpectedly: {0}")]
-    Stopped(String),
-    /// Bad command-line input.
-    #[error(transparent)]
-    Input(#[from] rd::DraughtsError),
-    /// Settings outside what the program takes.
-    #[error("{0}")]
-    Settings(String),
+/// A numbering of the board's squares: Strachey's 0-31 (his program's, the default)
+/// or PDN's 1-32 (`--pdn-squares`). What the user chose for input is used for every
+/// square the driver prints, text and JSON (`docs/draughts.md`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Squares {
+    /// Strachey's 0-31, Black's back row 0-3.
+    #[default]
+    Strachey,
+    /// PDN's 1-32 (Strachey's square + 1).
+    Pdn,
+}
+
+impl Squares {
+    /// `Pdn` if `pdn`, else `Strachey`.
+    pub fn pdn_if(pdn: bool) -> Squares {
+        if pdn {
+            Squares::Pdn
+        } else {
+            Squares::Strachey
+        }
+    }
+
+    /// Strachey square `s` (0-31) in this numbering.
+    pub fn show(self, s: u8) -> u32 {
+        u32::from(s) + u32::from(self == Squares::Pdn)
+    }
+
+    /// The numbering's name in JSON: `strachey` or `pdn`.
+    pub fn key(self) -> &'static str {
+        match self {
+            Squares::Strachey => "strachey",
+            Squares::Pdn => "pdn",
+        }
+    }
+
+    /// The numbering in words, for headings: `Strachey's squares 0-31`, `PDN squares 1-32`.
+    pub fn words(self) -> &'static str {
+        match self {
+            Squares::Strachey => "Strachey's squares 0-31",
+            Squares::Pdn => "PDN squares 1-32",
+        }
+    }
+
+    /// A move's squares (Strachey's: from, then every landing square) in this
+    /// numbering, joined by `x` for a capture and `-` for a step: `10-14`, `14x23x30`.
+    pub fn move_text(self, squares: &[u8], capture: bool) -> String {
+        squares
+            .iter()
+            .map(|&s| self.show(s).to_string())
+            .collect::<Vec<_>>()
+            .join(if capture { "x" } else { "-" })
+    }
+}
+
+/// Simulated seconds of `beats` (240 µs each), rounded to the microsecond: the form
+/// every seconds figure takes in the driver's JSON.
+pub fn json_seconds(beats: u64) -> f64 {
+    (crate::machine::beats_to_seconds(beats) * 1e6).round() / 1e6
 }
 
 /// Assembles the bundled program (kernel, search half, game half); the assembly is
 /// made once and copied out.
 ///
 /// # Errors
-/// [`DraughtsRunError::Program`] if the source does not assemble.
+/// [`DraughtsRunError::Run`] if the source does not assemble.
 pub fn assemble() -> Result<Assembly, DraughtsRunError> {
     Ok(PROGRAM.assembly()?.clone())
 }
@@ -146,7 +229,7 @@ pub fn assemble() -> Result<Assembly, DraughtsRunError> {
 /// The address of `label` in `assembly` (an assembly of the bundled program).
 ///
 /// # Errors
-/// [`DraughtsRunError::Program`] naming the label if the program does not define it.
+/// [`DraughtsRunError::Run`] naming the label if the program does not define it.
 pub fn label(assembly: &Assembly, label: &str) -> Result<u32, DraughtsRunError> {
     Ok(PROGRAM.label(assembly, label)?)
 }

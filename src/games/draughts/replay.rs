@@ -39,7 +39,7 @@ pub fn replay_1952(p: &Params, seed: u64) -> Result<Vec<ReplayMove>, DraughtsRun
     let mut out = Vec::new();
     for (i, (black, white)) in rd::GAME_1952.iter().enumerate() {
         let rec = rd::moves::find_move(&pos, black, true)
-            .map_err(|e| DraughtsRunError::Stopped(format!("the 1952 record: {e}")))?;
+            .map_err(|e| DraughtsRunError::stopped(format!("the 1952 record: {e}")))?;
         let emu = think(asm, &pos, p, seed.wrapping_add(i as u64))?;
         let best_value = emu.moves.iter().map(|m| m.value).max().unwrap_or(0);
         let recorded_value = emu
@@ -69,7 +69,7 @@ pub fn replay_1952(p: &Params, seed: u64) -> Result<Vec<ReplayMove>, DraughtsRun
         pos = apply(&pos, &rec);
         if !white.is_empty() {
             let m = rd::moves::find_move(&pos, white, true)
-                .map_err(|e| DraughtsRunError::Stopped(format!("the 1952 record: {e}")))?;
+                .map_err(|e| DraughtsRunError::stopped(format!("the 1952 record: {e}")))?;
             pos = apply(&pos, &m);
         }
     }

@@ -2,12 +2,13 @@
 //! kernel's lines, the machine run to the end of the think, the results read off the
 //! store.
 
-use super::{label, DraughtsRunError, Params};
+use super::{json_seconds, label, DraughtsRunError, Params, Squares};
 use crate::asm::Assembly;
 use crate::machine::code::MASK40;
 use crate::machine::{Budget, Config, Machine, Stop};
 use crate::reference::draughts::{Position, Side};
 use serde::Serialize;
+use serde_json::json;
 use std::fmt::Write;
 
 /// A root move as the program left it in its list `rv`.
@@ -21,7 +22,9 @@ pub struct RootMove {
     pub value: i32,
 }
 
-/// What one think of the program left in the store.
+/// What one think of the program left in the store. Its cost runs from the start at
+/// line 1 (after KEC, the kernel bringing the game half down) to the dynamic stop at
+/// `g_astop`: the think and nothing else (no pictures, no printing, no keys).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Think {
     /// The moves in the program's order, with their values.
@@ -40,24 +43,42 @@ pub struct Think {
     pub considered: u64,
     /// Instructions obeyed.
     pub instructions: u64,
-    /// Beats (240 µs each).
+    /// Beats (240 µs each) from the start to the stop.
     pub beats: u64,
     /// Magnetic transfers.
     pub transfers: u64,
 }
 
 impl Think {
-    /// Simulated seconds.
+    /// Simulated seconds of the think (its beats, 240 µs each).
     pub fn seconds(&self) -> f64 {
-        self.beats as f64 * 240e-6
+        crate::machine::beats_to_seconds(self.beats)
     }
 
-    /// The think as `mark1 draughts --think` prints it: each root move in PDN squares
-    /// with its value in eighths (the chosen one marked), then the tie count, the number
-    /// drawn and the cost (moves considered, instructions, magnetic transfers, simulated
-    /// seconds, moves a simulated second). Lines end in `\n`.
-    pub fn text(&self) -> String {
-        let mut s = String::new();
+    /// Moves considered a simulated second of the think (0 for a think of no time).
+    pub fn rate(&self) -> f64 {
+        rate(self.considered, self.beats)
+    }
+
+    /// The draw in words: the 20-bit number `/W` gave, or why there was none.
+    fn draw_text(&self) -> String {
+        match self.draw {
+            Some(r) => format!("draw: /W gave {r}"),
+            None if self.moves.is_empty() => "draw: none (no move)".to_string(),
+            None => "draw: none (one best move)".to_string(),
+        }
+    }
+
+    /// The think as `mark1 draughts --think` prints it: a heading naming the numbering
+    /// `sq`, each root move in it with its value in eighths (the chosen one marked),
+    /// then the tie count, the number drawn and the cost (moves considered,
+    /// instructions, magnetic transfers, simulated seconds, moves a simulated second).
+    /// Lines end in `\n`.
+    pub fn text(&self, sq: Squares) -> String {
+        let mut s = format!(
+            "the program's moves ({}), valued in eighths of a man:\n",
+            sq.words()
+        );
         for (i, m) in self.moves.iter().enumerate() {
             let mark = if Some(i) == self.chosen {
                 " <- chosen"
@@ -66,24 +87,57 @@ impl Think {
             };
             let _ = writeln!(
                 s,
-                "{:2}-{:<2} value {:+} eighths{mark}",
-                m.from + 1,
-                m.to + 1,
+                "{:>5} value {:+}{mark}",
+                format!("{}-{}", sq.show(m.from), sq.show(m.to)),
                 m.value
             );
         }
         let _ = writeln!(
             s,
-            "{} ties, draw {:?}; {} moves considered, {} instructions, {} magnetic transfers, {:.1} s of machine time ({:.1} moves a second)",
+            "{} ties, {}; {} moves considered, {} instructions, {} magnetic transfers, {:.1} s of machine time ({:.1} moves a second)",
             self.ties,
-            self.draw,
+            self.draw_text(),
             self.considered,
             self.instructions,
             self.transfers,
             self.seconds(),
-            self.considered as f64 / self.seconds()
+            self.rate()
         );
         s
+    }
+
+    /// The think as `mark1 draughts --think --json` prints it: `squares` names the
+    /// numbering `sq` that `from` and `to` are in; `draw` is null when nothing was
+    /// drawn, `chosen` (an index into `moves`) when there was no move; `beats` are
+    /// integers, `seconds` rounded to the microsecond, `moves_a_second` to 0.1.
+    pub fn json(&self, sq: Squares) -> serde_json::Value {
+        let moves: Vec<_> = self
+            .moves
+            .iter()
+            .map(|m| json!({"from": sq.show(m.from), "to": sq.show(m.to), "value": m.value}))
+            .collect();
+        json!({
+            "squares": sq.key(),
+            "moves": moves,
+            "ties": self.ties,
+            "draw": self.draw,
+            "chosen": self.chosen,
+            "considered": self.considered,
+            "instructions": self.instructions,
+            "beats": self.beats,
+            "seconds": json_seconds(self.beats),
+            "transfers": self.transfers,
+            "moves_a_second": (self.rate() * 10.0).round() / 10.0,
+        })
+    }
+}
+
+/// `considered` moves over `beats` in moves a simulated second (0 when no time).
+pub(super) fn rate(considered: u64, beats: u64) -> f64 {
+    if beats == 0 {
+        0.0
+    } else {
+        considered as f64 / crate::machine::beats_to_seconds(beats)
     }
 }
 
@@ -163,7 +217,7 @@ pub fn think(
     match stop {
         Stop::DynamicStop { line } if line == at("g_astop")? => {}
         other => {
-            return Err(DraughtsRunError::Stopped(
+            return Err(DraughtsRunError::stopped(
                 crate::machine::report::describe_stop(&other),
             ))
         }

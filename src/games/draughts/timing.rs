@@ -15,10 +15,10 @@ pub struct TimingRow {
     pub positions: usize,
     /// Moves considered in all (B3).
     pub considered: u64,
-    /// Simulated seconds in all.
-    pub seconds: f64,
-    /// The longest think, simulated seconds.
-    pub longest: f64,
+    /// Beats in all (240 µs each).
+    pub beats: u64,
+    /// The longest think, in beats.
+    pub longest_beats: u64,
     /// Magnetic transfers in all.
     pub transfers: u64,
     /// Instructions in all.
@@ -26,13 +26,21 @@ pub struct TimingRow {
 }
 
 impl TimingRow {
+    /// Simulated seconds in all.
+    pub fn seconds(&self) -> f64 {
+        crate::machine::beats_to_seconds(self.beats)
+    }
+    /// The longest think, simulated seconds.
+    pub fn longest(&self) -> f64 {
+        crate::machine::beats_to_seconds(self.longest_beats)
+    }
     /// Moves considered per simulated second.
     pub fn rate(&self) -> f64 {
-        self.considered as f64 / self.seconds.max(1e-9)
+        super::think::rate(self.considered, self.beats)
     }
     /// Mean simulated seconds a think (a machine move).
     pub fn per_move(&self) -> f64 {
-        self.seconds / self.positions.max(1) as f64
+        self.seconds() / self.positions.max(1) as f64
     }
 }
 
@@ -54,8 +62,8 @@ pub fn timing_table(
             params: *p,
             positions: 0,
             considered: 0,
-            seconds: 0.0,
-            longest: 0.0,
+            beats: 0,
+            longest_beats: 0,
             transfers: 0,
             instructions: 0,
         };
@@ -63,8 +71,8 @@ pub fn timing_table(
             let t = think(asm, pos, p, seed.wrapping_add(i as u64))?;
             row.positions += 1;
             row.considered += t.considered;
-            row.seconds += t.seconds();
-            row.longest = row.longest.max(t.seconds());
+            row.beats += t.beats;
+            row.longest_beats = row.longest_beats.max(t.beats);
             row.transfers += t.transfers;
             row.instructions += t.instructions;
         }
@@ -93,7 +101,7 @@ pub fn timing_text(rows: &[TimingRow]) -> String {
             r.considered,
             r.rate(),
             r.per_move(),
-            r.longest,
+            r.longest(),
             r.transfers
         );
     }
