@@ -3,7 +3,7 @@
 //!
 //! The output of [`Selection::All`] reassembles to the same image.
 
-use crate::machine::code::{addr_chars, describe, line_chars, MagneticOrder, MASK20};
+use crate::machine::code::{addr_chars, describe, line_chars, MagneticOrder, IO_BIT, MASK20};
 use crate::machine::{HalfTrack, Image};
 use std::fmt::Write as _;
 
@@ -36,7 +36,7 @@ fn line(s: &mut String, addr: u32, w: u32) {
 /// A magnetic instruction in words: `read track 5 half 1, page 2` (I/O lines, P14 set,
 /// are read as the magnetic instruction they would be without it).
 pub(crate) fn mag_text(w: u32) -> String {
-    MagneticOrder::decode(w & !(1 << 14))
+    MagneticOrder::decode(w & !IO_BIT)
         .map(|m| m.to_string())
         .unwrap_or_default()
 }

@@ -462,8 +462,8 @@ pub struct MagneticOrder {
     pub page: u8,
 }
 
-/// P14 of a line obeyed as a magnetic instruction: set for input/output.
-const IO_BIT: u32 = 1 << 14;
+/// P14 of a line obeyed as a magnetic instruction: set for input/output (Prinz §26).
+pub const IO_BIT: u32 = 1 << 14;
 
 impl MagneticOrder {
     /// The instruction line (20 bits; ignored digits zero).
