@@ -315,7 +315,7 @@ fn validation_refuses_bad_positions() {
     ));
     assert!(matches!(validate(&[3, 4], 2), Err(NimError::BadK { .. })));
     assert!(matches!(validate(&[3, 4], 0), Err(NimError::BadK { .. })));
-    assert!(matches!(validate(&[3], 1), Err(NimError::BadK { .. })));
+    assert_eq!(validate(&[3], 1), Err(NimError::OneHeap));
     assert!(validate(&[31; 8], 7).is_ok());
     assert!(reply(&[1; 9], 1, Rule::Misere, &Readings::default()).is_err());
 }

@@ -140,6 +140,9 @@ pub enum NimError {
     /// No heaps at all.
     #[error("no heaps given: nim needs at least two heaps")]
     NoHeaps,
+    /// A single heap: no k satisfies 1 <= k < N.
+    #[error("one heap given: nim needs at least two heaps, since k must be less than the number of heaps")]
+    OneHeap,
     /// More than [`MAX_HEAPS`] heaps.
     #[error("{0} heaps given: the universal computer's programme takes at most 8")]
     TooManyHeaps(usize),
@@ -236,7 +239,7 @@ pub fn parse_heaps(text: &str) -> Result<Vec<u8>, NimError> {
 ///
 /// # Errors
 /// [`NimError::NoHeaps`], [`NimError::TooManyHeaps`], [`NimError::TooManyMatches`],
-/// [`NimError::BadK`].
+/// [`NimError::OneHeap`], [`NimError::BadK`].
 pub fn validate(heaps: &[u8], k: usize) -> Result<(), NimError> {
     if heaps.is_empty() {
         return Err(NimError::NoHeaps);
@@ -249,6 +252,9 @@ pub fn validate(heaps: &[u8], k: usize) -> Result<(), NimError> {
             heap: letter(i),
             matches: u32::from(m),
         });
+    }
+    if heaps.len() == 1 {
+        return Err(NimError::OneHeap);
     }
     if k == 0 || k >= heaps.len() {
         return Err(NimError::BadK {
