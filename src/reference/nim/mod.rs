@@ -152,7 +152,7 @@ pub enum NimError {
         /// The heap's letter.
         heap: char,
         /// Its matches.
-        matches: u32,
+        matches: u64,
     },
     /// k out of 1..N.
     #[error("k = {k} with {heaps} heaps: k must be at least 1 and less than the number of heaps")]
@@ -216,11 +216,11 @@ pub fn letter(index: usize) -> char {
 pub fn parse_heaps(text: &str) -> Result<Vec<u8>, NimError> {
     let mut heaps = Vec::new();
     for (i, field) in text.split(',').enumerate() {
-        let value: u32 = field
+        let value: u64 = field
             .trim()
             .parse()
             .map_err(|_| NimError::BadHeaps(text.to_string()))?;
-        if value > u32::from(MAX_MATCHES) {
+        if value > u64::from(MAX_MATCHES) {
             return Err(NimError::TooManyMatches {
                 heap: letter(i),
                 matches: value,
@@ -250,7 +250,7 @@ pub fn validate(heaps: &[u8], k: usize) -> Result<(), NimError> {
     if let Some((i, &m)) = heaps.iter().enumerate().find(|(_, &m)| m > MAX_MATCHES) {
         return Err(NimError::TooManyMatches {
             heap: letter(i),
-            matches: u32::from(m),
+            matches: u64::from(m),
         });
     }
     if heaps.len() == 1 {
