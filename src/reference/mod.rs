@@ -9,12 +9,16 @@
 //! - [`chess`]: Prinz's restricted chess on a 10×10 board with a-table and b-table, and his
 //!   mate-in-two turn structure W1/B1/W2/B2 (Prinz, "Robot Chess", 1952).
 //!
+//! - [`nim`]: nim as Faster than Thought's universal-computer programme plays it (ch. 25,
+//!   NIM), with Bouton's and Moore's rules and Bell's single pile.
+//!
 //! The `mark1 ref …` command line lives in the binary (`src/cli/reference/`).
 //!
 //! See `docs/reference-engines.md` for the reasoning behind each choice.
 
 pub mod chess;
 pub mod draughts;
+pub mod nim;
 
 /// Errors of the reference engines and of the arguments given to them.
 #[derive(Debug, thiserror::Error)]
