@@ -315,7 +315,7 @@ fn validation_refuses_bad_positions() {
     ));
     assert!(matches!(validate(&[3, 4], 2), Err(NimError::BadK { .. })));
     assert!(matches!(validate(&[3, 4], 0), Err(NimError::BadK { .. })));
-    assert!(matches!(validate(&[3], 1), Err(NimError::BadK { .. })));
+    assert_eq!(validate(&[3], 1), Err(NimError::OneHeap));
     assert!(validate(&[31; 8], 7).is_ok());
     assert!(reply(&[1; 9], 1, Rule::Misere, &Readings::default()).is_err());
 }
@@ -396,4 +396,124 @@ proptest! {
         }
         prop_assert!(is_safe(&a, k, rule));
     }
+}
+
+// ---- through the binary ----
+
+fn mark1(args: &[&str]) -> (Option<i32>, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(args)
+        .output()
+        .expect("runs");
+    (
+        out.status.code(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn cli_move_gives_ftts_reply() {
+    let (code, out, _) = mark1(&["ref", "nim", "move", "--heaps", "7,4,5,2", "--k", "2"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("case (a)"), "{out}");
+    assert!(out.contains("move: A 7→5, D 2→1"), "{out}");
+    assert!(out.contains("after: 5,4,5,1"), "{out}");
+    let (code, out, _) = mark1(&["ref", "nim", "move", "--heaps", "0,4,2,1", "--k", "2"]);
+    assert_eq!(code, Some(0));
+    assert!(out.contains("case (b)"), "{out}");
+    assert!(out.contains("move: B 4→0, C 2→0"), "{out}");
+    let (_, out, _) = mark1(&["ref", "nim", "move", "--heaps", "5,4,5,1", "--k", "2"]);
+    assert!(out.contains("safe: the programme moves at random"), "{out}");
+    let (_, out, _) = mark1(&["ref", "nim", "move", "--heaps", "0,0", "--rule", "normal"]);
+    assert!(out.contains("game over"), "{out}");
+}
+
+#[test]
+fn cli_json_names_fields_in_words() {
+    let (code, out, _) = mark1(&[
+        "ref", "nim", "move", "--heaps", "7,4,3,2", "--k", "1", "--json",
+    ]);
+    assert_eq!(code, Some(0));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["case"], "a");
+    assert_eq!(v["outcome"], "move");
+    assert_eq!(v["after"], serde_json::json!([7, 4, 3, 0]));
+    assert_eq!(v["changes"][0]["heap"], "D");
+    assert_eq!(v["changes"][0]["taken"], 2);
+    let (_, out, _) = mark1(&["ref", "nim", "safe", "--heaps", "7,4,3,2", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["safe"], false);
+    // 4s, 2s and 1s columns sum to 2, 3, 2.
+    let sums: Vec<u64> = v["column_sums"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["sum"].as_u64().unwrap())
+        .collect();
+    assert_eq!(sums, vec![0, 0, 2, 3, 2]);
+    let (_, out, _) = mark1(&["ref", "nim", "pile", "--matches", "47", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["take"], 16);
+    assert_eq!(v["left"], 31);
+}
+
+#[test]
+fn cli_safe_and_pile_in_words() {
+    let (code, out, _) = mark1(&["ref", "nim", "safe", "--heaps", "5,7,3,1", "--k", "1"]);
+    assert_eq!(code, Some(0));
+    assert!(
+        out.contains("column sums: 16s 0, 8s 0, 4s 2, 2s 2, 1s 4"),
+        "{out}"
+    );
+    assert!(
+        out.contains("safe: a win for the player who has just moved"),
+        "{out}"
+    );
+    let (_, out, _) = mark1(&["ref", "nim", "safe", "--heaps", "5,7,3,1", "--k", "3"]);
+    assert!(out.contains("unsafe"), "{out}");
+    let (_, out, _) = mark1(&["ref", "nim", "pile", "--matches", "7"]);
+    assert!(out.contains("safe (2^n - 1)"), "{out}");
+}
+
+#[test]
+fn cli_refuses_bad_input_without_panic() {
+    let cases: &[(&[&str], &str)] = &[
+        (&["--heaps", "1,2,3,4,5,6,7,8,9"], "at most 8"),
+        (&["--heaps", "3,32"], "heap B holds 32 matches"),
+        (
+            &["--heaps", "3,4", "--k", "2"],
+            "less than the number of heaps",
+        ),
+        (
+            &["--heaps", "3,4", "--k", "0"],
+            "less than the number of heaps",
+        ),
+        (&["--heaps", "3"], "at least two heaps"),
+        (&["--heaps", "3,,4"], "cannot read heaps"),
+        (&["--heaps", "3,x"], "cannot read heaps"),
+        (&["--heaps", ""], "cannot read heaps"),
+        (
+            &["--heaps", "3,99999999999"],
+            "heap B holds 99999999999 matches",
+        ),
+        (
+            &["--heaps", "3,99999999999999999999999"],
+            "cannot read heaps",
+        ),
+        (&["--heaps", "3,4", "--rule", "foo"], "use misere or normal"),
+    ];
+    for (args, want) in cases {
+        for sub in ["move", "safe"] {
+            let mut all = vec!["ref", "nim", sub];
+            all.extend_from_slice(args);
+            let (code, out, err) = mark1(&all);
+            assert!(matches!(code, Some(1) | Some(2)), "{all:?}: {code:?}");
+            assert!(out.is_empty(), "{all:?}: {out}");
+            assert!(err.contains(want), "{all:?}: {err}");
+            assert!(!err.contains("panicked"), "{all:?}: {err}");
+        }
+    }
+    let (code, _, err) = mark1(&["ref", "nim", "pile", "--matches", "-3"]);
+    assert_eq!(code, Some(2), "{err}");
 }

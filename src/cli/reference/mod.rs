@@ -1,8 +1,10 @@
 //! `mark1 ref …`: the native reference engines from the command line: Strachey's
-//! draughts ([`draughts`]) and Prinz's chess ([`chess`]).
+//! draughts ([`draughts`]), Prinz's chess ([`chess`]) and Faster than Thought's nim
+//! ([`nim`]).
 
 pub mod chess;
 pub mod draughts;
+pub mod nim;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -45,7 +47,7 @@ impl Drop for RootProgress {
     }
 }
 
-/// Native reference engines: Strachey's draughts and Prinz's chess.
+/// Native reference engines: Strachey's draughts, Prinz's chess and FtT's nim.
 #[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum RefCommand {
     /// English draughts as Strachey's 1952 program plays it (PDN squares 1-32 in and out).
@@ -65,6 +67,15 @@ pub enum RefCommand {
         #[command(subcommand)]
         cmd: chess::ChessCommand,
     },
+    /// Nim as Faster than Thought's universal-computer programme plays it (misère by
+    /// default, up to k heaps a move), and Bell's single pile.
+    ///
+    /// Example: `mark1 ref nim move --heaps 7,4,5,2 --k 2`
+    Nim {
+        /// What to do.
+        #[command(subcommand)]
+        cmd: nim::NimCommand,
+    },
 }
 
 /// Runs one `ref` subcommand, writing its report to `out`.
@@ -75,5 +86,6 @@ pub fn run(cmd: &RefCommand, out: &mut dyn Write) -> Result<()> {
     match cmd {
         RefCommand::Draughts { cmd } => draughts::run(cmd, out),
         RefCommand::Chess { cmd } => chess::run(cmd, out),
+        RefCommand::Nim { cmd } => nim::run(cmd, out),
     }
 }

@@ -140,6 +140,9 @@ pub enum NimError {
     /// No heaps at all.
     #[error("no heaps given: nim needs at least two heaps")]
     NoHeaps,
+    /// A single heap: no k satisfies 1 <= k < N.
+    #[error("one heap given: nim needs at least two heaps, since k must be less than the number of heaps")]
+    OneHeap,
     /// More than [`MAX_HEAPS`] heaps.
     #[error("{0} heaps given: the universal computer's programme takes at most 8")]
     TooManyHeaps(usize),
@@ -149,7 +152,7 @@ pub enum NimError {
         /// The heap's letter.
         heap: char,
         /// Its matches.
-        matches: u32,
+        matches: u64,
     },
     /// k out of 1..N.
     #[error("k = {k} with {heaps} heaps: k must be at least 1 and less than the number of heaps")]
@@ -213,11 +216,11 @@ pub fn letter(index: usize) -> char {
 pub fn parse_heaps(text: &str) -> Result<Vec<u8>, NimError> {
     let mut heaps = Vec::new();
     for (i, field) in text.split(',').enumerate() {
-        let value: u32 = field
+        let value: u64 = field
             .trim()
             .parse()
             .map_err(|_| NimError::BadHeaps(text.to_string()))?;
-        if value > u32::from(MAX_MATCHES) {
+        if value > u64::from(MAX_MATCHES) {
             return Err(NimError::TooManyMatches {
                 heap: letter(i),
                 matches: value,
@@ -236,7 +239,7 @@ pub fn parse_heaps(text: &str) -> Result<Vec<u8>, NimError> {
 ///
 /// # Errors
 /// [`NimError::NoHeaps`], [`NimError::TooManyHeaps`], [`NimError::TooManyMatches`],
-/// [`NimError::BadK`].
+/// [`NimError::OneHeap`], [`NimError::BadK`].
 pub fn validate(heaps: &[u8], k: usize) -> Result<(), NimError> {
     if heaps.is_empty() {
         return Err(NimError::NoHeaps);
@@ -247,8 +250,11 @@ pub fn validate(heaps: &[u8], k: usize) -> Result<(), NimError> {
     if let Some((i, &m)) = heaps.iter().enumerate().find(|(_, &m)| m > MAX_MATCHES) {
         return Err(NimError::TooManyMatches {
             heap: letter(i),
-            matches: u32::from(m),
+            matches: u64::from(m),
         });
+    }
+    if heaps.len() == 1 {
+        return Err(NimError::OneHeap);
     }
     if k == 0 || k >= heaps.len() {
         return Err(NimError::BadK {
