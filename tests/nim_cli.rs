@@ -62,7 +62,10 @@ fn bell_facts() {
         [1, 3, 5, 7, 0]
     );
     assert_eq!(after(&think_json("1,1,1,7", "1", "misere")), [1, 1, 1, 0]);
-    assert_eq!(after(&think_json("1,1,1,1,7", "1", "misere")), [1, 1, 1, 1, 1]);
+    assert_eq!(
+        after(&think_json("1,1,1,1,7", "1", "misere")),
+        [1, 1, 1, 1, 1]
+    );
 }
 
 #[test]
@@ -93,7 +96,10 @@ fn bad_input_is_refused() {
     for (args, words) in [
         (vec!["--heaps", "1,2,3,4,5,6,7,8,9"], "at most 8"),
         (vec!["--heaps", "3,32,5"], "at most 31"),
-        (vec!["--heaps", "3,4,5", "--k", "3"], "less than the number of heaps"),
+        (
+            vec!["--heaps", "3,4,5", "--k", "3"],
+            "less than the number of heaps",
+        ),
         (vec!["--heaps", "3,4,5", "--k", "0"], "k must be at least 1"),
         (vec!["--heaps", "3,,5"], "cannot read heaps"),
         (vec!["--heaps", "three"], "cannot read heaps"),

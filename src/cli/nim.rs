@@ -10,9 +10,10 @@ use mark1::reference::nim::{self as rn, Rule};
 #[derive(clap::Args)]
 #[command(group(clap::ArgGroup::new("mode").args(["think", "check"]).required(true)))]
 pub struct NimArgs {
-    /// The heaps, matches in each from heap A on, e.g. 7,4,5,2 (2 to 8 heaps of 0-31).
-    #[arg(long, default_value = "3,4,5")]
-    heaps: String,
+    /// The heaps, matches in each from heap A on, e.g. 7,4,5,2 (2 to 8 heaps of 0-31);
+    /// 3,4,5 by default (1,3,5,7 with --nimrod).
+    #[arg(long)]
+    heaps: Option<String>,
     /// k: the most heaps one move may alter (1 to N-1; FtT's "multiple game").
     #[arg(long, default_value_t = 1)]
     k: usize,
@@ -41,11 +42,7 @@ pub struct NimArgs {
 /// The heaps and k, with Nimrod's limits if asked for.
 fn position(a: &NimArgs) -> Result<(Vec<u8>, usize)> {
     if a.nimrod {
-        let text = if a.heaps == "3,4,5" {
-            "1,3,5,7"
-        } else {
-            &a.heaps
-        };
+        let text = a.heaps.as_deref().unwrap_or("1,3,5,7");
         let heaps = rn::parse_heaps(text)?;
         if heaps.len() != rn::NIMROD_HEAPS || heaps.iter().any(|&h| h > rn::NIMROD_MATCHES) {
             bail!("Nimrod plays four heaps of at most seven matches; {text} is not one");
@@ -55,7 +52,7 @@ fn position(a: &NimArgs) -> Result<(Vec<u8>, usize)> {
         }
         return Ok((heaps, 1));
     }
-    let heaps = rn::parse_heaps(&a.heaps)?;
+    let heaps = rn::parse_heaps(a.heaps.as_deref().unwrap_or("3,4,5"))?;
     rn::validate(&heaps, a.k)?;
     Ok((heaps, a.k))
 }

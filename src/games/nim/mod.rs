@@ -78,14 +78,14 @@ impl Think {
         crate::machine::beats_to_seconds(self.beats)
     }
 
-    /// The move in words: `C 3->1, D 2->0`, or `none` in case (d).
+    /// The move in words: `C 3→1, D 2→0` (as `mark1 ref nim move` writes it), or `none`.
     pub fn move_text(&self) -> String {
         let ch = rn::changes(&self.before, &self.after);
         if ch.is_empty() {
             return "none".to_string();
         }
         ch.iter()
-            .map(|&(i, b, a)| format!("{} {b}->{a}", rn::letter(i)))
+            .map(|&(i, b, a)| format!("{} {b}→{a}", rn::letter(i)))
             .collect::<Vec<_>>()
             .join(", ")
     }
