@@ -68,6 +68,9 @@ enum Command {
     /// --pdn game.pdn`, `mark1 draughts --think --fen "B:W21-32:B1-12" --strategy 1`,
     /// `mark1 draughts --check 1000`, `mark1 draughts --replay-1952`
     Draughts(cli::draughts::DraughtsArgs),
+    /// Nim as Faster than Thought's universal-computer programme plays it (ch. 25):
+    /// `mark1 nim --think --heaps 7,4,5,2 --k 2`, `mark1 nim --check 10000`.
+    Nim(cli::nim::NimArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -98,5 +101,6 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Ref { cmd } => cli::reference::run(&cmd, &mut std::io::stdout().lock()),
         Command::Prinz(a) => cli::prinz::run(a),
         Command::Draughts(a) => cli::draughts::run(a),
+        Command::Nim(a) => cli::nim::run(a),
     }
 }

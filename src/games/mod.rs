@@ -7,4 +7,5 @@
 
 pub mod bundled;
 pub mod draughts;
+pub mod nim;
 pub mod prinz;
