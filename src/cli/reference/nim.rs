@@ -10,6 +10,20 @@ use mark1::reference::nim::{
 use serde_json::{json, Value};
 use std::io::Write;
 
+/// A nim position and the game's settings, as `move` and `safe` take them.
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+pub struct PositionArgs {
+    /// Matches in each heap A, B, C ..., comma-separated: 2 to 8 heaps of 0 to 31.
+    #[arg(long, value_parser = heaps_arg)]
+    heaps: Heaps,
+    /// The most heaps a move may alter, 1 to N-1.
+    #[arg(long, default_value_t = 1)]
+    k: usize,
+    /// `misere` (taking the last match loses, FtT's default) or `normal`.
+    #[arg(long, default_value = "misere", value_parser = rule_arg)]
+    rule: Rule,
+}
+
 /// Nim subcommands.
 #[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum NimCommand {
@@ -19,15 +33,8 @@ pub enum NimCommand {
     ///
     /// Example: `mark1 ref nim move --heaps 7,4,5,2 --k 2`
     Move {
-        /// Matches in each heap A, B, C ..., comma-separated: 2 to 8 heaps of 0 to 31.
-        #[arg(long, value_parser = heaps_arg)]
-        heaps: Heaps,
-        /// The most heaps a move may alter, 1 to N-1.
-        #[arg(long, default_value_t = 1)]
-        k: usize,
-        /// `misere` (taking the last match loses, FtT's default) or `normal`.
-        #[arg(long, default_value = "misere", value_parser = rule_arg)]
-        rule: Rule,
+        #[command(flatten)]
+        position: PositionArgs,
         /// Which heap the routine takes when several qualify: `last` (default, FtT's
         /// worked examples), `first`, `smallest` or `fewest-taken`.
         #[arg(long, default_value = "last", value_parser = pick_arg)]
@@ -41,15 +48,8 @@ pub enum NimCommand {
     ///
     /// Example: `mark1 ref nim safe --heaps 5,7,3,1 --k 1`
     Safe {
-        /// Matches in each heap A, B, C ..., comma-separated: 2 to 8 heaps of 0 to 31.
-        #[arg(long, value_parser = heaps_arg)]
-        heaps: Heaps,
-        /// The most heaps a move may alter, 1 to N-1.
-        #[arg(long, default_value_t = 1)]
-        k: usize,
-        /// `misere` (taking the last match loses, FtT's default) or `normal`.
-        #[arg(long, default_value = "misere", value_parser = rule_arg)]
-        rule: Rule,
+        #[command(flatten)]
+        position: PositionArgs,
         /// JSON output.
         #[arg(long)]
         json: bool,
@@ -91,18 +91,11 @@ fn pick_arg(s: &str) -> Result<HeapPick, String> {
 pub fn run(cmd: &NimCommand, out: &mut dyn Write) -> Result<()> {
     match cmd {
         NimCommand::Move {
-            heaps,
-            k,
-            rule,
+            position: p,
             pick,
             json,
-        } => run_move(&heaps.0, *k, *rule, *pick, *json, out),
-        NimCommand::Safe {
-            heaps,
-            k,
-            rule,
-            json,
-        } => run_safe(&heaps.0, *k, *rule, *json, out),
+        } => run_move(&p.heaps.0, p.k, p.rule, *pick, *json, out),
+        NimCommand::Safe { position: p, json } => run_safe(&p.heaps.0, p.k, p.rule, *json, out),
         NimCommand::Pile { matches, json } => run_pile(*matches, *json, out),
     }
 }
