@@ -114,13 +114,15 @@ fn chars(r: &Rest) -> Result<Stmt, PErr> {
     for (k, c) in text.char_indices() {
         match char_value(c) {
             Some(x) if is_tp(c) => v.push(x),
-            _ => return perr(
-                r.text_off() + k,
-                format!(
+            _ => {
+                return perr(
+                    r.text_off() + k,
+                    format!(
                     "{} is not a teleprint character (write space as `:`, letters in upper case)",
                     show_char(c)
                 ),
-            ),
+                )
+            }
         }
     }
     Ok(Stmt::Chars(v))
