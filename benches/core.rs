@@ -4,7 +4,7 @@
 
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use mark1::asm::assemble_file;
-use mark1::machine::code::instruction;
+use mark1::machine::code::{instruction, Halves, MagneticOrder, Transfer};
 use mark1::machine::{Budget, Config, Machine};
 
 /// Prinz §18's scalar-product loop (programs/prinz18.m1), its loop stop at line 7
@@ -26,9 +26,18 @@ fn transfer_loop() -> Machine {
     m.store.write(2, instruction(21, 0, 8)); // read-like check (success skips to 5)
     m.store.write(5, instruction(22, 0, 8)); // write page 2 to track 6
     m.store.write(6, instruction(23, 0, 44)); // back to 1
-    m.store.write(20, 5 | (4 << 15));
-    m.store.write(21, 5 | (4 << 10) | (4 << 15));
-    m.store.write(22, 6 | (8 << 10) | (4 << 15));
+    let order = |track, transfer| {
+        MagneticOrder {
+            track,
+            halves: Halves::Half(0),
+            transfer,
+            page: 2,
+        }
+        .encode()
+    };
+    m.store.write(20, order(5, Transfer::Read));
+    m.store.write(21, order(5, Transfer::ReadCheck));
+    m.store.write(22, order(6, Transfer::Write));
     m
 }
 

@@ -7,12 +7,13 @@
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use mark1::games::prinz::{
-    assemble, check_positions, cross_check, read_position, run_board, RunOptions, FIGURE1_FEN,
+    assemble, check_positions, cross_check, run_board, RunOptions, FIGURE1_FEN,
 };
+use mark1::reference::chess::Board;
 
 fn bench(c: &mut Criterion) {
     let assembly = assemble().expect("programs/prinz.m1 assembles");
-    let board = read_position(FIGURE1_FEN).unwrap();
+    let board = Board::from_fen(FIGURE1_FEN).unwrap();
     let opts = RunOptions::default();
     let mut g = c.benchmark_group("period");
     g.sample_size(20);

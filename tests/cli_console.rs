@@ -107,3 +107,78 @@ fn malformed_drum_is_refused_with_the_reason() {
         "{err}"
     );
 }
+
+/// The exit status says why a script stopped: 3 when a `go`, `go until "TEXT"` or `go
+/// until hoot` used its whole beat budget, 1 when it ended otherwise (the machine stopped
+/// without printing the text or hooting).
+#[test]
+fn every_go_past_its_budget_exits_3() {
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/hello.m1");
+    for (name, script, code, said) in [
+        (
+            "go.con",
+            "limit 100\ngo\n",
+            3,
+            "did not stop within 100 beats",
+        ),
+        (
+            "text.con",
+            "limit 100\ngo until \"WORLD\"\n",
+            3,
+            "before printing `WORLD`",
+        ),
+        (
+            "hoot.con",
+            "limit 100\ngo until hoot\n",
+            3,
+            "without hooting",
+        ),
+        (
+            "text_stop.con",
+            "go until \"GOODBYE\\n\"\n",
+            1,
+            "dynamic stop (jump to itself) at line O/ (24)) before printing `GOODBYE\\n`",
+        ),
+        ("hoot_stop.con", "go until hoot\n", 1, "without hooting"),
+    ] {
+        let path = tmp(name);
+        std::fs::write(&path, script).unwrap();
+        let out = mark1(&[
+            "console",
+            "--program",
+            src,
+            "--script",
+            path.to_str().unwrap(),
+        ]);
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(out.status.code(), Some(code), "{name}: {err}");
+        assert!(err.contains(said), "{name}: {err}");
+    }
+}
+
+/// A failed `expect` quotes the text as the script wrote it, in backquotes, and shows
+/// the paper as its lines, indented, not as an escaped string.
+#[test]
+fn failed_expect_shows_the_paper_as_lines() {
+    let src = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/hello.m1");
+    let path = tmp("expect.con");
+    std::fs::write(&path, "go\nexpect \"GOODBYE\"\n").unwrap();
+    let out = mark1(&[
+        "console",
+        "--program",
+        src,
+        "--script",
+        path.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("expected `GOODBYE` in the printer output; it printed:\n"),
+        "{err}"
+    );
+    assert!(err.contains("\n    HELLO WORLD"), "{err}");
+    assert!(
+        !err.contains("\\n") && !err.contains("\"GOODBYE\" in"),
+        "{err}"
+    );
+}

@@ -615,6 +615,11 @@ fn f42_y_clears_line() {
     m.store.write(X + 1, 6);
     assert_eq!(obey(&mut m, 42, X, 0), 4);
     assert_eq!((m.store.read(X), m.store.read(X + 1)), (0, 6));
+    // The table's meaning (the disassembler's comment) says what is obeyed, and whose
+    // reading it is (docs/machine.md, table of choices).
+    let meaning = mark1::machine::code::order(42).meaning;
+    assert!(meaning.starts_with("s' = 0"), "{meaning}");
+    assert!(meaning.contains("SimH"), "{meaning}");
 }
 
 #[test]
@@ -948,4 +953,29 @@ fn breakpoint_then_step_obeys_the_instruction() {
     // Running again from the breakpoint line goes on past it.
     m.c = 4;
     assert_eq!(m.run(Budget::instructions(3)), Stop::InstructionLimit);
+}
+
+/// Every I/O order, named or dummy, encodes to a line that decodes to the same order,
+/// over all 16 values of character 3; a dummy holds only the dummy values (a value that
+/// names an order, such as 16 = T or 24 = O, is not a dummy).
+#[test]
+fn io_orders_round_trip_over_all_sixteen_values() {
+    use mark1::machine::code::DummyChar;
+    let mut dummies = 0;
+    for v in 16u8..32 {
+        let o = IoOrder::of_char(v);
+        assert_eq!(o.char_value(), v, "{v}");
+        assert_eq!(IoOrder::decode(o.encode()), Some(o), "{v}");
+        match DummyChar::new(v) {
+            Some(d) => {
+                dummies += 1;
+                assert_eq!(d.value(), v);
+                assert_eq!(IoOrder::Dummy(d), o, "{v}");
+                assert_eq!(IoOrder::decode(IoOrder::Dummy(d).encode()), Some(o));
+            }
+            None => assert!(!matches!(o, IoOrder::Dummy(_)), "{v}"),
+        }
+    }
+    assert_eq!(dummies, 8);
+    assert!(DummyChar::new(16).is_none() && DummyChar::new(24).is_none());
 }

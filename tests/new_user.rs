@@ -362,3 +362,93 @@ fn outputs_are_words_not_debug_forms() {
     assert!(t.contains("character `~` is not a tape character"), "{t}");
     assert!(!t.contains("'~'"), "{t}");
 }
+
+/// A source file of exactly 131 072 bytes (a drum image's size) is still source: `run`,
+/// `disasm` and `console --program` accept it as `asm` does, rather than reading it as a
+/// drum image and failing on its first word.
+#[test]
+fn a_source_file_of_drum_size_is_source() {
+    let d = scratch("a_source_file_of_drum_size_is_source");
+    let mut src = std::fs::read_to_string("programs/hello.m1").unwrap();
+    src.push('\n');
+    while src.len() < 131_072 {
+        src.push_str(&";".repeat(79.min(131_072 - src.len() - 1)));
+        src.push('\n');
+    }
+    assert_eq!(src.len(), 131_072);
+    let f = d.join("hello.m1");
+    std::fs::write(&f, &src).unwrap();
+    let f = f.to_str().unwrap();
+    let o = mark1(&["asm", f]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = mark1(&["run", f]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("HELLO WORLD"), "{}", text(&o));
+    let o = mark1(&["disasm", f]);
+    assert!(o.status.success(), "{}", text(&o));
+    let con = d.join("go.con");
+    std::fs::write(&con, "go\n").unwrap();
+    let o = mark1(&["console", "--program", f, "--script", con.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("HELLO WORLD"), "{}", text(&o));
+}
+
+/// A tape given as the program (by its name, as raw rows, or as paper-tape text under
+/// another name) is refused in one line that says to use `--tape`, not assembled into a
+/// wall of diagnostics or echoed with its control characters.
+#[test]
+fn a_tape_given_as_the_program_says_use_tape() {
+    let d = scratch("a_tape_given_as_the_program_says_use_tape");
+    let pt = d.join("h.pt.txt");
+    let o = mark1(&["asm", "programs/hello.m1", "--tape", pt.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let pt_text = std::fs::read(&pt).unwrap();
+    let rows = mark1::formats::tape::read_pt_text(&pt_text).unwrap();
+    let raw = d.join("h.raw");
+    std::fs::write(&raw, &rows).unwrap();
+    let other = d.join("h.txt");
+    std::fs::write(&other, &pt_text).unwrap();
+    for f in [&pt, &raw, &other] {
+        let f = f.to_str().unwrap();
+        for args in [vec!["run", f], vec!["disasm", f]] {
+            let o = mark1(&args);
+            assert_eq!(o.status.code(), Some(1), "{args:?}: {}", text(&o));
+            let t = text(&o);
+            assert!(t.contains("a paper tape"), "{args:?}: {t}");
+            assert!(t.contains("--tape FILE"), "{args:?}: {t}");
+            assert_eq!(t.lines().count(), 1, "{args:?}: {t}");
+            assert!(!t.bytes().any(|b| b < 32 && b != b'\n'), "{args:?}: {t:?}");
+        }
+    }
+    // The tape itself still boots with --tape.
+    let o = mark1(&["run", "--tape", pt.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+    assert!(text(&o).contains("HELLO WORLD"), "{}", text(&o));
+}
+
+/// `run --hands` sets the switches a drum image boots with; with any other program it
+/// is refused instead of silently ignored.
+#[test]
+fn run_hands_goes_with_a_drum_image() {
+    let d = scratch("run_hands_goes_with_a_drum_image");
+    let pt = d.join("h.pt.txt");
+    let o = mark1(&["asm", "programs/hello.m1", "--tape", pt.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    for args in [
+        vec!["run", "programs/hello.m1", "--hands", "E///"],
+        vec!["run", "--tape", pt.to_str().unwrap(), "--hands", "E///"],
+    ] {
+        let o = mark1(&args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", text(&o));
+        assert!(
+            text(&o).contains("--hands goes with a drum image"),
+            "{args:?}: {}",
+            text(&o)
+        );
+    }
+    let drm = d.join("hello.drm");
+    let o = mark1(&["asm", "programs/hello.m1", "--drm", drm.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let o = mark1(&["run", drm.to_str().unwrap(), "--hands", "////"]);
+    assert_eq!(o.status.code(), Some(0), "{}", text(&o));
+}

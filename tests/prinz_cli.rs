@@ -56,3 +56,31 @@ fn prinz_bad_fen_is_an_error_message() {
     assert!(err.contains("bad chess FEN"), "{err}");
     assert!(!err.contains("panicked"));
 }
+
+/// `--check N` cross-checks the list's positions, so a `--fen` with it is refused rather
+/// than silently ignored.
+#[test]
+fn prinz_check_refuses_fen() {
+    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args([
+            "prinz",
+            "--check",
+            "1",
+            "--fen",
+            mark1::games::prinz::FIGURE1_FEN,
+        ])
+        .output()
+        .expect("runs");
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("--fen") && err.contains("--check"), "{err}");
+}
+
+/// A bad FEN is quoted as given, in backquotes, not as a Rust string literal.
+#[test]
+fn bad_fen_is_backquoted() {
+    let (ok, _, err) = mark1(&["prinz", "--fen", "k7/8 w"]);
+    assert!(!ok);
+    assert!(err.contains("bad chess FEN `k7/8 w`: "), "{err}");
+    assert!(!err.contains('"'), "{err}");
+}

@@ -3,6 +3,7 @@
 
 use super::expr::{arg_expr, args, expr_list, full_expr, ident, n_args, Ex, E};
 use super::parse::{is_tp, looks_like_address, perr, tp_token, MagMode, MagOrder, PErr, Stmt};
+use crate::formats::tape::show_char;
 use crate::machine::code::{char_value, parse_line, Transfer};
 
 /// The text after a directive's name: the whole line, the directive's offset and the
@@ -117,8 +118,9 @@ fn chars(r: &Rest) -> Result<Stmt, PErr> {
                 return perr(
                     r.text_off() + k,
                     format!(
-                        "{c:?} is not a teleprint character (write space as `:`, letters in upper case)"
-                    ),
+                    "{} is not a teleprint character (write space as `:`, letters in upper case)",
+                    show_char(c)
+                ),
                 )
             }
         }

@@ -2,6 +2,7 @@
 //! `.`, `+ - *`, parentheses) and the argument lists of directives and instructions.
 
 use super::parse::{is_tp, perr, PErr};
+use crate::formats::tape::show_char;
 use crate::machine::code::parse_addr;
 use nom::{
     branch::alt,
@@ -206,7 +207,10 @@ impl<'a> XP<'a> {
             }
             Some(c) => perr(
                 off,
-                format!("unexpected {c:?}: expected a number, a name or a period address"),
+                format!(
+                    "unexpected {}: expected a number, a name or a period address",
+                    show_char(c)
+                ),
             ),
         }
     }

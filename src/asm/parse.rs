@@ -4,6 +4,7 @@
 
 use super::directive::directive;
 use super::expr::{arg_expr, args, full_expr, ident, Ex};
+use crate::formats::tape::show_char;
 use crate::machine::code::{char_value, parse_addr, parse_line, Transfer};
 
 /// A parse failure: byte offset in the line and message.
@@ -138,7 +139,8 @@ fn mnemonic(code: &str) -> Result<(u32, u32), String> {
     let mut cs = code.chars();
     let (a, b) = (cs.next().unwrap_or(' '), cs.next().unwrap_or(' '));
     let va = char_value(a).unwrap_or(255);
-    let vb = char_value(b).ok_or_else(|| format!("{b:?} is not a teleprint character"))?;
+    let vb =
+        char_value(b).ok_or_else(|| format!("{} is not a teleprint character", show_char(b)))?;
     let (p14, bl) = match va {
         0..=7 => (0, u32::from(va)),
         16..=23 => (1, u32::from(va) - 16),
@@ -185,7 +187,7 @@ fn instruction(line: &str, i: &str, off: usize) -> Result<Stmt, PErr> {
 }
 
 fn bad_char_msg(ch: char) -> String {
-    format!("bad character {ch:?} in period notation (the teleprint code is `/E@A:SIU½DRJNFCKTZLWHYPQOBG\"MXV£`, upper case; `#` and `¼` stand for ½, `$` for £)")
+    format!("bad character {} in period notation (the teleprint code is `/E@A:SIU½DRJNFCKTZLWHYPQOBG\"MXV£`, upper case; `#` and `¼` stand for ½, `$` for £)", show_char(ch))
 }
 
 /// What starts a line after its blanks: a label and the text after it, or a whole

@@ -5,7 +5,7 @@ use super::machine::MachineArgs;
 use super::BeatLimit;
 use anyhow::{anyhow, Context, Result};
 use mark1::console::Session;
-use mark1::machine::{Machine, Stop};
+use mark1::machine::Machine;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -82,9 +82,7 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
     match result {
         Ok(()) => Ok(()),
         // The script stopped at a `go` (or `go until`) whose budget ran out.
-        Err(e) if session.stops.last().map(|s| s.stop) == Some(Stop::BeatLimit) => {
-            Err(anyhow!(BeatLimit(e.to_string())))
-        }
+        Err(e) if e.is_beat_limit() => Err(anyhow!(BeatLimit(e.to_string()))),
         Err(e) => Err(anyhow!("{e}")),
     }
 }

@@ -36,7 +36,7 @@ pub fn run(a: DebugArgs) -> Result<()> {
     use mark1::tui::{run_headless, run_interactive, Debugger};
     use std::io::IsTerminal;
     let mut m = Machine::new(a.machine.config());
-    let name = load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), true, 0)?;
+    let name = load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), true, None)?;
     let base = a
         .script
         .as_ref()

@@ -25,18 +25,63 @@ pub enum ProgramFile {
     Drum(Vec<u32>),
 }
 
-/// Reads a program file and tells its form: a drum image by its `.drm` name or its
-/// size, an image by its `MARK1-IMAGE` header, otherwise assembler source. Any other
-/// binary file is refused with a message naming the accepted forms.
+/// Whether a file name says paper tape: `.pt.txt`, `.pt` or `.tape`.
+fn named_as_tape(path: &Path) -> bool {
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or("")
+        .to_ascii_lowercase();
+    name.ends_with(".pt.txt") || name.ends_with(".pt") || name.ends_with(".tape")
+}
+
+/// Whether a file name says source or image: `.m1` or `.m1i`.
+fn named_as_source(path: &Path) -> bool {
+    matches!(
+        path.extension().and_then(|e| e.to_str()),
+        Some("m1" | "m1i")
+    )
+}
+
+/// The refusal of a tape given where a program belongs: `path` `is` a paper tape (or
+/// looks like one), then `tail` after the advice.
+fn tape_refusal(path: &Path, is: &str, tail: &str) -> anyhow::Error {
+    anyhow!(
+        "{} {is} a paper tape, not a program: use --tape FILE (`mark1 run --tape FILE` \
+         boots it through the initial routine){tail}",
+        path.display()
+    )
+}
+
+/// Reads a program file and tells its form, in this order: a file named `.drm` is a
+/// drum image; a file named `.pt.txt`, `.pt` or `.tape` is a paper tape and is refused
+/// (it goes with `--tape`); a file of exactly 131 072 bytes that reads as a drum image
+/// is one; a file whose bytes are all below 32 is a raw tape and is refused; text
+/// starting `MARK1-IMAGE` is an image; other text is assembler source, and if it does not
+/// assemble, is not named `.m1` or `.m1i` and reads as SimH paper-tape text, it is
+/// refused as a tape (with the source's first error in one line). Any other binary
+/// file is refused with a message naming the accepted forms.
 ///
 /// # Errors
 /// The file cannot be read, is not one of the forms, or does not assemble.
 pub fn read_program(path: &Path) -> Result<ProgramFile> {
     let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    let is_drm = path.extension().and_then(|e| e.to_str()) == Some("drm");
-    if is_drm || bytes.len() == DRM_BYTES {
+    if path.extension().and_then(|e| e.to_str()) == Some("drm") {
         let words = drm::read_drm(&bytes).with_context(|| format!("{}", path.display()))?;
         return Ok(ProgramFile::Drum(words));
+    }
+    if named_as_tape(path) {
+        return Err(tape_refusal(path, "is", ""));
+    }
+    if bytes.len() == DRM_BYTES {
+        // Text never holds the zero bytes above P19 every drum word has, so a source
+        // file of this size fails here and is read as source below.
+        if let Ok(words) = drm::read_drm(&bytes) {
+            return Ok(ProgramFile::Drum(words));
+        }
+    }
+    if !bytes.is_empty() && bytes.iter().all(|&b| b < 32) {
+        return Err(tape_refusal(path, "is", ""));
     }
     let Ok(text) = std::str::from_utf8(&bytes) else {
         bail!(
@@ -48,9 +93,30 @@ pub fn read_program(path: &Path) -> Result<ProgramFile> {
         let img = Image::parse(text).with_context(|| format!("{}", path.display()))?;
         return Ok(ProgramFile::Image(img));
     }
-    asm::assemble_file(path)
-        .map(|a| ProgramFile::Image(a.image))
-        .map_err(|e| anyhow!("{e}"))
+    match asm::assemble_file(path) {
+        Ok(a) => Ok(ProgramFile::Image(a.image)),
+        Err(e)
+            if !named_as_source(path)
+                && tape::read_pt_text(&bytes).is_ok_and(|r| !r.is_empty()) =>
+        {
+            // Erroneous source can read as tape text too: say so, with the source's
+            // first error in one line rather than every diagnostic.
+            let first = e.0.first().map_or(String::new(), |d| {
+                format!(
+                    ", the first at line {} column {}: {}",
+                    d.line, d.column, d.message
+                )
+            });
+            let n = e.0.len();
+            let s = if n == 1 { "" } else { "s" };
+            Err(tape_refusal(
+                path,
+                "reads as",
+                &format!("; as assembler source it has {n} error{s}{first}"),
+            ))
+        }
+        Err(e) => Err(anyhow!("{e}")),
+    }
 }
 
 /// Reads a program that goes into the store: an image or assembler source (a drum
@@ -76,20 +142,21 @@ pub fn read_tape(path: &Path) -> Result<Vec<u8>> {
 }
 
 /// Puts a program into `m`: `file` (source or image) loaded into the store; a drum
-/// image attached and booted the period way (hand switches set to `hands`, KEC, the
+/// image attached and booted the period way (hand switches set to `hands`, `////` if
+/// not given, KEC, the
 /// tape if any in the reader: the first prepulse obeys H as a magnetic instruction); or a
 /// tape booted through the initial routine. With `tape_by_extension`, a `file` named
 /// `*.txt`, `*.tape` or `*.pt` is taken as a tape. Returns the name to show.
 ///
 /// # Errors
-/// A file that cannot be read or is not one of the forms; a tape given with a program
-/// that is not a drum image.
+/// A file that cannot be read or is not one of the forms; a tape or hand switches given
+/// with a program that is not a drum image.
 pub fn load_or_boot(
     m: &mut Machine,
     file: Option<&PathBuf>,
     tape: Option<&PathBuf>,
     tape_by_extension: bool,
-    hands: u32,
+    hands: Option<u32>,
 ) -> Result<String> {
     let is_tape = |f: &Path| {
         let ext = f.extension().and_then(|e| e.to_str()).unwrap_or("");
@@ -99,12 +166,17 @@ pub fn load_or_boot(
         (Some(f), t) if !is_tape(f) => match (read_program(f)?, t) {
             (ProgramFile::Drum(words), t) => {
                 m.drum.load_words(&words);
-                m.set_hand_switches(hands);
+                m.set_hand_switches(hands.unwrap_or(0));
                 m.kec();
                 if let Some(t) = t {
                     m.load_tape(&read_tape(t)?);
                 }
             }
+            (ProgramFile::Image(_), _) if hands.is_some() => bail!(
+                "--hands goes with a drum image (the hand switches it boots with), not \
+                 with {}",
+                f.display()
+            ),
             (ProgramFile::Image(img), None) => m.load_image(&img),
             (ProgramFile::Image(_), Some(_)) => bail!(
                 "--tape goes with a drum image (the tape in the reader) or alone (booted \
@@ -112,6 +184,9 @@ pub fn load_or_boot(
                 f.display()
             ),
         },
+        (Some(_), _) | (None, Some(_)) if hands.is_some() => {
+            bail!("--hands goes with a drum image; a tape is booted with H = //// (docs/tapes.md)")
+        }
         (Some(t), _) | (None, Some(t)) => boot::prepare(m, &read_tape(t)?),
         (None, None) => bail!("give a program file or --tape"),
     }

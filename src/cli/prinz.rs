@@ -21,8 +21,8 @@ pub struct PrinzArgs {
     #[arg(long, value_enum, default_value_t = TimingArg::Prinz)]
     timing: TimingArg,
     /// Cross-check N positions (src/games/prinz/positions.txt, then generated ones) against
-    /// `mark1 ref chess mate2`.
-    #[arg(long)]
+    /// `mark1 ref chess mate2`. Not with --fen: the positions are the list's.
+    #[arg(long, conflicts_with = "fen")]
     check: Option<usize>,
     /// Seed of the position generator for --check.
     #[arg(long, default_value_t = 1951)]

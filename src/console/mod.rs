@@ -136,7 +136,7 @@ pub enum ConsoleError {
         message: String,
     },
     /// A command failed (a file could not be loaded, a budget ran out, an expect failed).
-    #[error("{file}:{line}: `{text}`: {message}")]
+    #[error("{file}:{line}: `{text}`: {error}")]
     Failed {
         /// Script name.
         file: String,
@@ -145,8 +145,52 @@ pub enum ConsoleError {
         /// The line.
         text: String,
         /// What happened.
-        message: String,
+        error: ExecError,
     },
+}
+
+impl ConsoleError {
+    /// Whether the script stopped because a `go` (or `go until`) used its whole beat
+    /// budget before the machine stopped.
+    pub fn is_beat_limit(&self) -> bool {
+        matches!(
+            self,
+            ConsoleError::Failed {
+                error: ExecError::BeatLimit(_),
+                ..
+            }
+        )
+    }
+}
+
+/// Why one console command failed ([`Session::execute`]); shown as its message.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ExecError {
+    /// A `go`, `go until "TEXT"` or `go until hoot` used its whole beat budget (`limit`)
+    /// before the machine stopped: what was awaited, in words.
+    #[error("{0}")]
+    BeatLimit(String),
+    /// Any other failure (a file that cannot be read, a failed `expect`, a stop other
+    /// than the one awaited), in words.
+    #[error("{0}")]
+    Message(String),
+}
+
+impl From<String> for ExecError {
+    fn from(message: String) -> Self {
+        ExecError::Message(message)
+    }
+}
+
+impl ExecError {
+    /// [`ExecError::BeatLimit`] if `stop` is the beat limit, else [`ExecError::Message`].
+    fn after(stop: Stop, message: String) -> ExecError {
+        if stop == Stop::BeatLimit {
+            ExecError::BeatLimit(message)
+        } else {
+            ExecError::Message(message)
+        }
+    }
 }
 
 fn word(i: &str) -> IResult<&str, &str> {
@@ -171,6 +215,28 @@ fn quoted(i: &str) -> IResult<&str, String> {
         char('"'),
     )
     .parse(i)
+}
+
+/// Text as a script writes it between quotes: `\\`, `\"` and `\n` escaped, for
+/// messages that quote a script's `expect` or `go until` text.
+fn script_text(text: &str) -> String {
+    text.replace('\\', "\\\\")
+        .replace('"', "\\\"")
+        .replace('\n', "\\n")
+}
+
+/// What the printer printed, for a message: the paper's lines, each indented four
+/// spaces, after "it printed:", or "it printed nothing".
+fn paper_lines(paper: &str) -> String {
+    if paper.is_empty() {
+        return "it printed nothing".to_string();
+    }
+    let mut s = "it printed:".to_string();
+    for line in paper.lines() {
+        s.push_str("\n    ");
+        s.push_str(line.trim_end_matches('\r'));
+    }
+    s
 }
 
 fn onoff(s: &str) -> Result<bool, String> {
@@ -464,8 +530,9 @@ impl Session {
     /// Obeys one command.
     ///
     /// # Errors
-    /// A message saying what failed.
-    pub fn execute(&mut self, cmd: &Command) -> Result<(), String> {
+    /// What failed: [`ExecError::BeatLimit`] when a `go` used its whole beat budget,
+    /// else [`ExecError::Message`].
+    pub fn execute(&mut self, cmd: &Command) -> Result<(), ExecError> {
         let m = &mut self.machine;
         match cmd {
             Command::Nothing => {}
@@ -499,11 +566,11 @@ impl Session {
             Command::Feed(codes) => m.feed_tape(codes),
             Command::Go => {
                 if self.go() == Stop::BeatLimit {
-                    return Err(format!(
+                    return Err(ExecError::BeatLimit(format!(
                         "the machine did not stop within {} beats (now at line {})",
                         self.limit,
                         addr_chars((self.machine.c + 1) & 1023)
-                    ));
+                    )));
                 }
             }
             Command::GoUntilText(text) => self.go_until_text(text)?,
@@ -512,9 +579,12 @@ impl Session {
                 let s = self.go();
                 self.machine.breaks.on_hoot = false;
                 if !matches!(s, Stop::Hoot { .. } | Stop::HootStop { .. }) {
-                    return Err(format!(
-                        "the machine stopped ({}) without hooting",
-                        describe_stop(&s)
+                    return Err(ExecError::after(
+                        s,
+                        format!(
+                            "the machine stopped ({}) without hooting",
+                            describe_stop(&s)
+                        ),
                     ));
                 }
             }
@@ -547,7 +617,7 @@ impl Session {
 
     /// `go until "TEXT"`: runs until the printer has printed `text` (within the session's
     /// beat budget); an error if the machine stops first.
-    fn go_until_text(&mut self, text: &str) -> Result<(), String> {
+    fn go_until_text(&mut self, text: &str) -> Result<(), ExecError> {
         let m = &mut self.machine;
         let from = m.printer_text().len();
         m.breaks.on_print = true;
@@ -560,9 +630,13 @@ impl Session {
             }
             if !matches!(s, Stop::Printed { .. }) {
                 self.record(s);
-                break Err(format!(
-                    "the machine stopped ({}) before printing {text:?}",
-                    describe_stop(&s)
+                break Err(ExecError::after(
+                    s,
+                    format!(
+                        "the machine stopped ({}) before printing `{}`",
+                        describe_stop(&s),
+                        script_text(text)
+                    ),
                 ));
             }
         };
@@ -595,7 +669,9 @@ impl Session {
                 Ok(())
             }
             None => Err(format!(
-                "expected {text:?} in the printer output; it printed {paper:?}"
+                "expected `{}` in the printer output; {}",
+                script_text(text),
+                paper_lines(paper)
             )),
         }
     }
@@ -641,11 +717,11 @@ impl Session {
             for msg in self.messages.drain(..) {
                 on_message(&msg);
             }
-            r.map_err(|message| ConsoleError::Failed {
+            r.map_err(|error| ConsoleError::Failed {
                 file: name.to_string(),
                 line: i + 1,
                 text: line.trim().to_string(),
-                message,
+                error,
             })?;
         }
         Ok(())

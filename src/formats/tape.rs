@@ -148,8 +148,9 @@ pub fn write_pt_text(rows: &[u8]) -> Result<String, TapeError> {
     Ok(s)
 }
 
-/// A character for a message: itself in backquotes if it prints, else its code point.
-fn show_char(c: char) -> String {
+/// A character for a message: itself in backquotes if it prints, else its code point
+/// (`U+0009` for a tab).
+pub fn show_char(c: char) -> String {
     if c.is_control() || c.is_whitespace() {
         format!("U+{:04X}", u32::from(c))
     } else {

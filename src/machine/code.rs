@@ -335,7 +335,7 @@ pub const ORDERS: [Order; 64] = {
     Order::new("TW", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
     Order::new("/H", "jump via s if A >= 0", Short, Control, A_KEPT, MODIFIED),
     Order::new("TH", "dummy", Short, Special, A_KEPT, MODIFIED),
-    Order::new("/Y", "unknown (/Y)", Short, Special, A_KEPT, MODIFIED),
+    Order::new("/Y", "s' = 0 (SimH's reading)", Short, Special, A_KEPT, MODIFIED),
     Order::new("TY", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
     Order::new("/P", "jump via s", Short, Control, A_KEPT, MODIFIED),
     Order::new("TP", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
@@ -563,7 +563,30 @@ pub enum IoOrder {
     /// B (25): the check order.
     Check,
     /// Any other character 16–31 (P Q G " M X V £): a dummy.
-    Dummy(u8),
+    Dummy(DummyChar),
+}
+
+/// The character-3 value of a dummy I/O order: one of 22, 23 and 26–31 (P Q G " M X V
+/// £), never a value that names an order, so that [`IoOrder::encode`] then
+/// [`IoOrder::decode`] gives back the same order. Made by [`DummyChar::new`] or
+/// [`IoOrder::of_char`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DummyChar(u8);
+
+impl DummyChar {
+    /// The dummy of character-3 value `v` (16–31, or its low 4 bits); `None` if that
+    /// value names an order (T Z L W H Y O B).
+    pub fn new(v: u8) -> Option<DummyChar> {
+        match IoOrder::of_char(v) {
+            IoOrder::Dummy(d) => Some(d),
+            _ => None,
+        }
+    }
+
+    /// The value 16–31 of character 3.
+    pub fn value(self) -> u8 {
+        self.0
+    }
 }
 
 impl IoOrder {
@@ -578,7 +601,7 @@ impl IoOrder {
             IoOrder::LetterShift => 21,
             IoOrder::Input => 24,
             IoOrder::Check => 25,
-            IoOrder::Dummy(v) => (v & 15) | 16,
+            IoOrder::Dummy(d) => d.value(),
         }
     }
 
@@ -594,7 +617,7 @@ impl IoOrder {
             5 => IoOrder::LetterShift,
             8 => IoOrder::Input,
             9 => IoOrder::Check,
-            x => IoOrder::Dummy(x | 16),
+            x => IoOrder::Dummy(DummyChar(x | 16)),
         }
     }
 

@@ -454,10 +454,10 @@ impl Debugger {
             }
             Command::KacHold(true) if self.interactive => {
                 self.kac_release_at = None;
-                self.session.execute(&cmd)
+                self.session.execute(&cmd).map_err(|e| e.to_string())
             }
             _ => {
-                let r = self.session.execute(&cmd);
+                let r = self.session.execute(&cmd).map_err(|e| e.to_string());
                 let n = self.session.machine.stats.instructions - i0;
                 if n > 0 {
                     self.push(HistoryEntry::Ran { instructions: n });

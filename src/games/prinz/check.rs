@@ -1,7 +1,7 @@
 //! The cross-check: the emulated program against the reference engine's mate-in-two
 //! solver, on a fixed collection and generated positions.
 
-use super::{read_position, run_board, PrinzError, PrinzRun, RunOptions, PROGRAM};
+use super::{run_board, PrinzError, PrinzRun, RunOptions, PROGRAM};
 use crate::reference::chess::{random_positions, solve_mate2, Board};
 use serde::Serialize;
 
@@ -99,7 +99,7 @@ pub fn cross_check(
     let assembly = PROGRAM.assembly()?;
     let mut disagreements = Vec::new();
     for (i, fen) in positions.iter().enumerate() {
-        let board = read_position(fen)?;
+        let board = Board::from_fen(fen)?;
         let run = run_board(assembly, &board, opts)?;
         let d = compare(&run, &board);
         progress(i, fen, &d);

@@ -26,7 +26,7 @@ pub use check::{
 pub use report::{documented, is_figure1, json_report, text_report};
 pub use run::{parse_transcript, run_board, PrintedMove, PrinzRun, TimeProfile};
 
-use super::bundled::{Bundled, BundledError};
+use super::bundled::{Bundled, BundledError, RunError};
 use crate::asm::Assembly;
 use crate::machine::Timing;
 use crate::reference::chess::{prinz_square, Board, ChessError, Colour};
@@ -82,26 +82,24 @@ static PROGRAM: Bundled = Bundled::new(SOURCES);
 /// Errors of the Prinz driver.
 #[derive(Debug, thiserror::Error)]
 pub enum PrinzError {
-    /// The position could not be read.
+    /// The position could not be read, or is not one the program can be given
+    /// (`Board::from_fen`'s one validation: e.g. the side not to move in check).
     #[error(transparent)]
     Fen(#[from] ChessError),
-    /// The bundled program did not assemble, or lacks a label the driver uses (a bug in
-    /// the program or the driver).
+    /// A run of the bundled program failed: it did not assemble or lacks a label the
+    /// driver uses, or the machine stopped somewhere other than the program's final
+    /// loop stop.
     #[error(transparent)]
-    Program(#[from] BundledError),
+    Run(#[from] RunError),
     /// The boot tape could not be made.
     #[error("cannot make the boot tape: {0}")]
     Boot(String),
-    /// The side not to move is in check: not a position a game can reach, and one in
-    /// which the program (like the original) would look for a King that has gone.
-    #[error("illegal position {fen:?}: the side not to move is in check")]
-    OpponentInCheck {
-        /// The position.
-        fen: String,
-    },
-    /// The machine stopped somewhere other than the program's final loop stop.
-    #[error("the machine stopped unexpectedly: {0}")]
-    Stopped(String),
+}
+
+impl From<BundledError> for PrinzError {
+    fn from(e: BundledError) -> Self {
+        PrinzError::Run(e.into())
+    }
 }
 
 /// How the program gets into the machine.
@@ -118,7 +116,7 @@ pub enum BootMode {
 /// Assembles the bundled program; the assembly is made once and copied out.
 ///
 /// # Errors
-/// [`PrinzError::Program`] if it does not assemble (a bug).
+/// [`PrinzError::Run`] if it does not assemble (a bug).
 pub fn assemble() -> Result<Assembly, PrinzError> {
     Ok(PROGRAM.assembly()?.clone())
 }
@@ -173,24 +171,9 @@ impl Default for RunOptions {
 /// Runs the program on the position given by `fen` (side to move mates in two).
 ///
 /// # Errors
-/// A bad FEN or an illegal position ([`read_position`]), or the machine stopping
+/// A bad FEN or an illegal position (`Board::from_fen`), or the machine stopping
 /// other than at the program's end.
 pub fn run_fen(fen: &str, opts: &RunOptions) -> Result<PrinzRun, PrinzError> {
-    let board = read_position(fen)?;
-    run_board(PROGRAM.assembly()?, &board, opts)
-}
-
-/// Reads a position for the program: a FEN that `Board::from_fen` accepts, with the side
-/// not to move not in check.
-///
-/// # Errors
-/// [`PrinzError::Fen`] or [`PrinzError::OpponentInCheck`].
-pub fn read_position(fen: &str) -> Result<Board, PrinzError> {
     let board = Board::from_fen(fen)?;
-    if board.in_check(board.to_move.opponent()) {
-        return Err(PrinzError::OpponentInCheck {
-            fen: fen.to_string(),
-        });
-    }
-    Ok(board)
+    run_board(PROGRAM.assembly()?, &board, opts)
 }

@@ -3,6 +3,7 @@
 
 use super::{position_tape, BootMode, PrinzError, RunOptions, PROGRAM};
 use crate::asm::{boot, Assembly};
+use crate::games::bundled::RunError;
 use crate::machine::{Config, Machine, Stop};
 use crate::reference::chess::Board;
 use serde::Serialize;
@@ -140,9 +141,7 @@ pub fn run_board(
     let (stop, profile, search_transfers_from) = run_profiled(&mut m, opts, tape_rows, search_at);
     let host_seconds = t0.elapsed().as_secs_f64();
     if !matches!(stop, Stop::DynamicStop { .. }) {
-        return Err(PrinzError::Stopped(crate::machine::report::describe_stop(
-            &stop,
-        )));
+        return Err(RunError::Stopped(crate::machine::report::describe_stop(&stop)).into());
     }
     let transcript = m.printer_text().to_string();
     let (printed, mate) = parse_transcript(&transcript);

@@ -44,7 +44,7 @@ pub use positions::random_positions;
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ChessError {
     /// The FEN string is malformed or describes a position Prinz's tables cannot hold.
-    #[error("bad chess FEN {fen:?}: {reason}")]
+    #[error("bad chess FEN `{fen}`: {reason}")]
     Fen {
         /// The text that was given.
         fen: String,
