@@ -86,3 +86,24 @@ fn settings_out_of_range_are_refused() {
     assert!(think(&asm, &pos, &Params::strategy1(9), 1).is_err());
     assert!(think(&asm, &pos, &Params::strategy2(4, 100), 1).is_err());
 }
+
+/// The differences name their numbering: with PDN squares the move list and the choice
+/// are in PDN squares 1-32 (as `--think --pdn-squares` prints them).
+#[test]
+fn differences_are_in_the_users_squares() {
+    use mark1::games::draughts::{compare_in, Squares};
+    let asm = assemble().unwrap();
+    let pos = Position::start();
+    let p = Params::strategy1(1);
+    let mut emu = think(&asm, &pos, &p, 1951).unwrap();
+    emu.moves[0].value += 8; // a value the reference engine does not give
+    let strachey = compare_in(&pos, &p, &emu, Squares::Strachey);
+    let pdn = compare_in(&pos, &p, &emu, Squares::Pdn);
+    assert!(
+        strachey[0].contains("Strachey's squares 0-31"),
+        "{strachey:?}"
+    );
+    assert!(strachey[0].contains("emulated [11-15=8 "), "{strachey:?}");
+    assert!(pdn[0].contains("PDN squares 1-32"), "{pdn:?}");
+    assert!(pdn[0].contains("emulated [12-16=8 "), "{pdn:?}");
+}

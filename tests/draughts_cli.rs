@@ -129,9 +129,9 @@ fn think_squares_follow_the_users_choice() {
         let (ok, out, _) = mark1(&args);
         assert!(ok);
         assert_words(&out);
-        let v: serde_json::Value =
-            serde_json::from_str(&out[..out.rfind('}').unwrap() + 1]).unwrap();
+        let v: serde_json::Value = serde_json::from_str(&out).unwrap();
         assert_eq!(v["squares"], key, "{out}");
+        assert_eq!(v["differences"], serde_json::json!([]), "{out}");
         assert_eq!(v["moves"][0]["from"], from, "{out}");
     }
     // one best move: the draw in words
@@ -148,13 +148,17 @@ fn game_squares_follow_the_users_choice() {
     let (ok, out, err) = mark1(&["draughts", "--opponent", "first", "--pdn-squares", "--json"]);
     assert!(ok, "{err}");
     assert_words(&out);
+    // standard output is the JSON alone; the game's progress went to standard error
+    let v: serde_json::Value = serde_json::from_str(&out).expect("stdout is one JSON value");
+    assert!(err.contains("I HAVE WON"), "{err}");
+    let summary = v["summary"].as_str().unwrap();
     assert!(
-        out.contains("the machine's moves (PDN squares 1-32;"),
-        "{out}"
+        summary.contains("the machine's moves (PDN squares 1-32;"),
+        "{summary}"
     );
+    assert!(summary.contains("position (PDN FEN) "), "{summary}");
     // the program printed `9 - 14` (Strachey's squares); the driver writes PDN 10-15
-    assert!(out.contains("\n  10-15 "), "{out}");
-    let v: serde_json::Value = serde_json::from_str(&out[out.find("\n{").unwrap()..]).unwrap();
+    assert!(summary.contains("\n  10-15 "), "{summary}");
     assert_eq!(v["squares"], "pdn");
     assert_eq!(
         v["machine_moves"][0]["squares"],
@@ -162,6 +166,13 @@ fn game_squares_follow_the_users_choice() {
     );
     assert_eq!(v["machine_moves"][0]["printed"], "9 - 14");
     assert_eq!(v["end"], "the game ended: I HAVE WON");
+    // without --json the summary is on standard output
+    let (ok, out, err) = mark1(&["draughts", "--opponent", "first"]);
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("the game ended: I HAVE WON; position (PDN FEN) "),
+        "{out}"
+    );
 }
 
 /// A game's think and `--think` count the same thing: on the start position the game's
@@ -171,11 +182,10 @@ fn game_squares_follow_the_users_choice() {
 fn a_games_think_and_think_mean_the_same() {
     let (ok, out, err) = mark1(&["draughts", "--opponent", "first", "--json"]);
     assert!(ok, "{err}");
-    let game: serde_json::Value = serde_json::from_str(&out[out.find("\n{").unwrap()..]).unwrap();
+    let game: serde_json::Value = serde_json::from_str(&out).unwrap();
     let (ok, out, _) = mark1(&["draughts", "--think", "--json"]);
     assert!(ok);
-    let think: serde_json::Value =
-        serde_json::from_str(&out[..out.rfind('}').unwrap() + 1]).unwrap();
+    let think: serde_json::Value = serde_json::from_str(&out).unwrap();
     let first = &game["machine_moves"][0];
     let index = |from: &serde_json::Value, to: &serde_json::Value| {
         think["moves"]
@@ -217,11 +227,110 @@ fn flags_that_do_not_go_together_are_refused() {
         &["draughts", "--check", "5", "--pdn-squares"][..],
         &["draughts", "--think", "--check", "5"][..],
         &["draughts", "--script", "x.txt", "--opponent", "first"][..],
+        &["draughts", "--timing", "--strategy", "1"][..],
+        &["draughts", "--timing", "--plies", "2"][..],
+        &["draughts", "--timing", "--king", "30"][..],
     ] {
         let (ok, out, err) = mark1(args);
         assert!(!ok, "{args:?}: {out}");
         assert!(err.contains("cannot be used with"), "{args:?}: {err}");
     }
+}
+
+/// With `--json` standard output holds exactly one JSON value, which names its
+/// numbering of the squares, whatever the mode.
+#[test]
+fn json_output_is_one_value_naming_its_squares() {
+    for (args, key) in [
+        (&["draughts", "--check", "3", "--json"][..], "strachey"),
+        (&["draughts", "--replay-1952", "--json"][..], "strachey"),
+        (&["draughts", "--think", "--json"][..], "strachey"),
+        (
+            &["draughts", "--think", "--pdn-squares", "--json"][..],
+            "pdn",
+        ),
+        (
+            &["draughts", "--opponent", "random", "--seed", "3", "--json"][..],
+            "strachey",
+        ),
+        (
+            &[
+                "ref",
+                "draughts",
+                "moves",
+                "--fen",
+                "B:W21-32:B1-12",
+                "--json",
+            ][..],
+            "pdn",
+        ),
+        (
+            &[
+                "ref",
+                "draughts",
+                "best",
+                "--fen",
+                "B:W21-32:B1-12",
+                "--json",
+            ][..],
+            "pdn",
+        ),
+    ] {
+        let (ok, out, err) = mark1(args);
+        assert!(ok, "{args:?}: {err}");
+        let v: serde_json::Value = serde_json::from_str(&out)
+            .unwrap_or_else(|e| panic!("{args:?}: stdout is not one JSON value ({e}): {out}"));
+        assert_eq!(v["squares"], key, "{args:?}");
+        assert_words(&out);
+    }
+    let (_, out, _) = mark1(&["draughts", "--replay-1952", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["agree"].as_u64(), v["of"].as_u64()),
+        (Some(33), Some(34))
+    );
+    let (_, out, _) = mark1(&["draughts", "--check", "3", "--json"]);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["differences"], serde_json::json!([]));
+    assert_eq!(v["positions"], 3);
+}
+
+/// `--help` says what each value of `--first` and `--opponent` means.
+#[test]
+fn help_describes_every_value() {
+    let (ok, out, _) = mark1(&["draughts", "--help"]);
+    assert!(ok);
+    for words in [
+        "The machine plays Black and moves first",
+        "play Black and move first",
+        "The first legal move",
+        "A legal move chosen at random",
+        "The reference engine's choice",
+    ] {
+        assert!(out.contains(words), "`{words}` missing from {out}");
+    }
+}
+
+/// `ref draughts perft --divide` shows each root move's count as soon as it is counted:
+/// the first line arrives while the rest are still being counted.
+#[test]
+fn perft_divide_shows_each_root_move_as_it_comes() {
+    use std::io::{BufRead, BufReader};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(["ref", "draughts", "perft", "--depth", "13", "--divide"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut first = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut first)
+        .unwrap();
+    let running = child.try_wait().unwrap().is_none();
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(first.starts_with("12-16 "), "{first}");
+    assert!(running, "the divide ended before its first line came");
 }
 
 proptest! {

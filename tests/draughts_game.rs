@@ -50,7 +50,9 @@ fn scripted_game_runs_to_the_end() {
 }
 
 /// Every move of a played game, the machine's above all, is a legal move of the
-/// position before it (the reference engine's list): the record replays from the start.
+/// position before it (the reference engine's list), and the machine's gives the
+/// position the program showed after it (page 4): the record replays from the start
+/// through the positions the machine showed.
 #[test]
 fn every_machine_move_is_legal_in_the_position_before_it() {
     use mark1::reference::draughts::moves::apply;
@@ -67,32 +69,139 @@ fn every_machine_move_is_legal_in_the_position_before_it() {
                 sq == m.squares
             })
             .unwrap_or_else(|| panic!("{:?} is not legal in {}", m, pos.to_fen()));
+        pos = apply(&pos, found);
         if m.machine {
             let mm = machine.next().expect("a machine move with its cost");
             assert_eq!(mm.squares, m.squares);
             assert!(mm.considered > 0 || legal.len() == 1, "{mm:?}");
+            // what the machine showed after its move, not the driver's own copy
+            assert_eq!(pos.to_fen(), mm.after, "{mm:?}");
         }
-        pos = apply(&pos, found);
     }
     assert!(machine.next().is_none());
     assert_eq!(pos.to_fen(), rep.last);
 }
 
-/// A machine move the driver cannot match to a legal move is an error, with words.
+/// A machine move the driver cannot match to exactly one legal move giving the
+/// position the machine shows is an error, with words.
 #[test]
 fn an_unmatched_machine_move_is_an_error() {
     use mark1::games::draughts::{machine_move, DraughtsRunError};
+    use mark1::reference::draughts::moves::apply;
     let start = Position::start();
-    assert_eq!(machine_move(&start, "9 - 14").unwrap().to, 14);
-    for printed in ["9 - 20", "", "K"] {
-        let e = machine_move(&start, printed).unwrap_err();
+    let m = legal_moves(&start)
+        .into_iter()
+        .find(|m| m.from == 9 && m.to == 14)
+        .unwrap();
+    let after = apply(&start, &m);
+    assert_eq!(machine_move(&start, "9 - 14", &after).unwrap().to, 14);
+    for (printed, after) in [
+        ("9 - 20", after),
+        ("", after),
+        ("K", after),
+        ("9 - 14", start), // the machine shows another position
+    ] {
+        let e = machine_move(&start, printed, &after).unwrap_err();
         assert!(matches!(e, DraughtsRunError::Unmatched { .. }), "{e:?}");
         assert!(
-            e.to_string()
-                .contains("is not a legal move in the position"),
+            e.to_string().contains("is not exactly one legal move"),
             "{e}"
         );
     }
+}
+
+/// Two capture routes between the same squares: the printed move's squares taken and
+/// the position the machine shows pick the route the program made.
+#[test]
+fn the_route_is_the_one_the_machine_made() {
+    use mark1::games::draughts::machine_move;
+    use mark1::reference::draughts::moves::apply;
+    // A black man on 6 (PDN) takes 9 and 17 or 10 and 18 to land on 22 either way; a
+    // black king on 10 takes the four men round 18 either way round and comes back
+    // (the same men, the same result: the machine's paper and tubes cannot tell them
+    // apart, and the driver says so).
+    let mut routes = 0;
+    for fen in ["B:W9,10,17,18:B6", "B:W14,15,22,23:BK10"] {
+        let pos = Position::from_fen(fen).unwrap();
+        let legal = legal_moves(&pos);
+        for m in &legal {
+            let same: Vec<_> = legal
+                .iter()
+                .filter(|l| l.from == m.from && l.to == m.to)
+                .collect();
+            if same.len() < 2 {
+                continue;
+            }
+            routes += 1;
+            let after = apply(&pos, m);
+            let fits: Vec<_> = same.iter().filter(|l| apply(&pos, l) == after).collect();
+            let mut taken: Vec<u32> = (0..32).filter(|i| m.captured >> i & 1 == 1).collect();
+            taken.reverse();
+            let printed = format!(
+                "{} - {} {}",
+                m.from,
+                m.to,
+                taken
+                    .iter()
+                    .map(|t| t.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            );
+            match machine_move(&pos, &printed, &after) {
+                Ok(found) => {
+                    assert_eq!(found.captured, m.captured, "{fen} {printed}");
+                    assert_eq!(apply(&pos, &found), after);
+                }
+                Err(_) => assert!(fits.len() > 1, "{fen} {printed}: one route fits"),
+            }
+        }
+    }
+    assert_eq!(routes, 4, "two moves with another route in each position");
+}
+
+/// The driver checks its record against the positions the machine shows: a program
+/// whose start position differs (its start constant `f_sb` changed on the drum, as a
+/// mended tape could) makes the game an error, not a wrong record.
+#[test]
+fn a_game_that_leaves_the_record_is_an_error() {
+    use mark1::games::draughts::{drum_place, label, play_against, DraughtsRunError, Squares};
+    let mut asm = assemble().unwrap();
+    let (t, h, line) = drum_place(&asm, "f_sb").unwrap();
+    assert_eq!(label(&asm, "f_sb").unwrap() % 64, line);
+    let ht = asm.image.drum.get_mut(&(t, h)).unwrap();
+    assert_eq!(ht[line as usize], 0xFFF);
+    ht[line as usize] = 0x7FF; // Black without its man on 11
+    let mut it = script_moves(SCRIPT).into_iter();
+    let r = play_against(
+        &asm,
+        &Params::strategy2(4, 20),
+        7,
+        First::Machine,
+        &mut |_: &Game, _: Option<&str>| it.next(),
+        Squares::Strachey,
+    );
+    let e = r.unwrap_err();
+    assert!(
+        matches!(
+            e,
+            DraughtsRunError::Diverged { .. } | DraughtsRunError::Unmatched { .. }
+        ),
+        "{e}"
+    );
+    assert!(!e.to_string().contains("Some("), "{e}");
+}
+
+/// An opponent that gives an empty move: the driver enters it as it is (KAC with
+/// nothing set), the program refuses it, and the game goes on: no panic.
+#[test]
+fn an_empty_move_is_an_entry_error() {
+    let mut moves = script_moves(SCRIPT);
+    moves.insert(1, vec![]);
+    let rep = play_script(moves, 7);
+    assert_eq!(rep.refused.len(), 1);
+    assert_eq!(rep.refused[0].0, Vec::<u8>::new());
+    assert_eq!(rep.end, GameEnd::Over);
+    assert_eq!(rep.moves, play_script(script_moves(SCRIPT), 7).moves);
 }
 
 /// Same seed, same game.

@@ -33,7 +33,8 @@ pub struct DraughtsArgs {
     /// Seed of the position generator and of the /W generator.
     #[arg(long, default_value_t = 1951)]
     seed: u64,
-    /// Print the result as JSON.
+    /// Print the result as JSON: standard output holds one JSON value (a game's
+    /// progress goes to standard error).
     #[arg(long)]
     json: bool,
     /// Value one position (the program's think) instead of playing a game.
@@ -66,23 +67,29 @@ pub struct DraughtsArgs {
     /// The timing table: thinks on the 34 positions of the 1952 game at 1-4 plies under
     /// strategy 1 and under strategy 2: moves considered per simulated second, simulated
     /// time a machine move (Strachey: about ten moves a second; three plies, one to two
-    /// minutes).
-    #[arg(long, conflicts_with = "pdn_squares")]
+    /// minutes). The settings are the table's own: `--strategy`, `--plies` and `--king`
+    /// are refused with it.
+    #[arg(long, conflicts_with_all = ["pdn_squares", "strategy", "plies", "king"])]
     timing: bool,
 }
 
 /// Who wins the toss.
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum FirstArg {
+    /// The machine plays Black and moves first.
     Machine,
+    /// You (or the opponent the flags choose) play Black and move first.
     Human,
 }
 
 /// The driver as the opponent.
 #[derive(Clone, Copy, clap::ValueEnum)]
 pub enum OpponentArg {
+    /// The first legal move, in Strachey's order.
     First,
+    /// A legal move chosen at random (seeded by --seed).
     Random,
+    /// The reference engine's choice, strategy 2 with six plies.
     Best,
 }
 
@@ -118,9 +125,15 @@ fn timing(a: &DraughtsArgs) -> Result<()> {
     settings.push(d::Params::strategy2(4, 20));
     let rows = d::timing_table(&d::positions_1952(), &settings, a.seed)?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&rows)?);
+        let v = serde_json::json!({
+            "squares": d::Squares::Strachey.key(),
+            "rows": rows,
+            "text": d::timing_text(&rows),
+        });
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print!("{}", d::timing_text(&rows));
     }
-    print!("{}", d::timing_text(&rows));
     Ok(())
 }
 
@@ -128,7 +141,11 @@ fn timing(a: &DraughtsArgs) -> Result<()> {
 fn replay(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     let rep = d::replay_1952(params, a.seed)?;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&rep)?);
+        println!(
+            "{}",
+            serde_json::to_string_pretty(&d::replay_json(params, &rep))?
+        );
+        return Ok(());
     }
     println!(
         "Strachey's 1952 game, the machine's moves (Strachey's squares 0-31), strategy {} ({} plies, king {}/8):",
@@ -149,13 +166,14 @@ fn replay(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
 fn check(a: &DraughtsArgs, params: &d::Params, n: usize) -> Result<()> {
     let positions = d::check_positions(n, a.seed as u32);
     let report = d::cross_check(&positions, params, a.seed)?;
-    for (i, fen, what) in &report.differences {
-        println!("{}: {fen}: {what}", i + 1);
-    }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        println!("{}", serde_json::to_string_pretty(&report.json(params))?);
+    } else {
+        for (i, fen, what) in &report.differences {
+            println!("{}: {fen}: {what}", i + 1);
+        }
+        print!("{}", report.summary(params));
     }
-    print!("{}", report.summary(params));
     if !report.differences.is_empty() {
         bail!("the emulated program and the reference engine differ");
     }
@@ -163,26 +181,31 @@ fn check(a: &DraughtsArgs, params: &d::Params, n: usize) -> Result<()> {
 }
 
 /// `--think` (or a position other than the start): one think, then any difference
-/// from the reference engine.
+/// from the reference engine (in the JSON's `differences` with `--json`).
 fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     let pos = Position::from_fen(a.fen.as_deref().unwrap_or(START_FEN))?;
     let sq = d::Squares::pdn_if(a.pdn_squares);
     let asm = d::assemble()?;
     let emu = d::think(&asm, &pos, params, a.seed)?;
+    let differences = d::compare_in(&pos, params, &emu, sq);
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&emu.json(sq))?);
+        let mut v = emu.json(sq);
+        v["differences"] = serde_json::json!(differences);
+        println!("{}", serde_json::to_string_pretty(&v)?);
     } else {
         print!("{}", emu.text(sq));
-    }
-    for line in d::compare(&pos, params, &emu) {
-        println!("difference: {line}");
+        for line in differences {
+            println!("difference: {line}");
+        }
     }
     Ok(())
 }
 
 /// A game: the opponent the flags choose (the driver, a script, or the terminal),
-/// watched on standard output; then the game's summary, the PDN file, the JSON.
+/// watched on standard output (standard error with `--json`); then the game's summary,
+/// the PDN file, the JSON (with the summary in it).
 fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
+    use std::io::Write;
     let script = match &a.script {
         Some(f) => Some(
             std::fs::read_to_string(f)
@@ -192,7 +215,14 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     };
     let interactive = script.is_none() && a.opponent.is_none();
     let pdn = a.pdn_squares;
-    let out = std::io::stdout;
+    let json = a.json;
+    let out = move || -> Box<dyn Write> {
+        if json {
+            Box::new(std::io::stderr())
+        } else {
+            Box::new(std::io::stdout())
+        }
+    };
     let mut inner: Box<dyn d::Opponent> = match (a.opponent, script) {
         (Some(OpponentArg::First), _) => Box::new(d::FirstLegal),
         (Some(OpponentArg::Random), _) => Box::new(d::RandomMove::new(a.seed)),
@@ -202,24 +232,27 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     };
     let mut watched = d::Watched::new(inner.as_mut(), out(), interactive, pdn);
     if interactive {
-        print!("{}", d::introduction(pdn));
+        write!(out(), "{}", d::introduction(pdn))?;
     }
     let first = match a.first.unwrap_or(FirstArg::Machine) {
         FirstArg::Machine => d::First::Machine,
         FirstArg::Human => d::First::Human,
     };
-    let asm = d::assemble()?;
-    let rep = d::play_against(&asm, params, a.seed, first, &mut watched)?;
-    print!("{}", watched.unshown(&rep.paper));
-    println!();
     let sq = d::Squares::pdn_if(pdn);
-    print!("{}", rep.summary(params, sq));
+    let asm = d::assemble()?;
+    let rep = d::play_against(&asm, params, a.seed, first, &mut watched, sq)?;
+    let summary = rep.summary(params, sq);
+    writeln!(out(), "{}", watched.unshown(&rep.paper))?;
     if let Some(f) = &a.pdn {
         std::fs::write(f, rep.pdn(first, params))
             .with_context(|| format!("cannot write {}", f.display()))?;
     }
-    if a.json {
-        println!("{}", serde_json::to_string_pretty(&rep.json(sq))?);
+    if json {
+        let mut v = rep.json(sq);
+        v["summary"] = serde_json::json!(summary);
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else {
+        print!("{summary}");
     }
     Ok(())
 }

@@ -5,8 +5,8 @@ use anyhow::Result;
 use mark1::reference::draughts::moves::Move;
 use mark1::reference::draughts::strategy::{BestMove, Xorshift, KING_2_HALF, MAN};
 use mark1::reference::draughts::{
-    best, legal_moves, perft, perft_divide, Duplicates, MoveKind, Position, RandomSource,
-    SearchParams, Strategy, TieBreak, START_FEN,
+    best, legal_moves, perft, Duplicates, MoveKind, Position, RandomSource, SearchParams, Strategy,
+    TieBreak, START_FEN,
 };
 use mark1::reference::RefError;
 use serde_json::{json, Value};
@@ -98,6 +98,9 @@ impl RandomSource for Scripted {
     }
 }
 
+/// A move in the JSON of `moves` and `best`: `from`, `to` and `captured` in PDN squares
+/// 1-32 (the output's `"squares": "pdn"`); `pdn` and `strachey` the move in each
+/// notation, named.
 fn move_json(m: &Move) -> Value {
     let caps: Vec<u32> = (0..32)
         .filter(|i| m.captured & (1 << i) != 0)
@@ -176,10 +179,19 @@ fn run_perft(
         Duplicates::Counted
     };
     if divide {
+        // Each root move's line as soon as it is counted (a deep divide takes minutes).
         let mut total = 0;
-        for (m, n) in perft_divide(&pos, depth, dups) {
-            writeln!(out, "{} {}", m.pdn(), n)?;
+        let mut failed = None;
+        perft::perft_divide_each(&pos, depth, dups, &mut |m, n| {
             total += n;
+            if failed.is_none() {
+                failed = writeln!(out, "{} {}", m.pdn(), n)
+                    .and_then(|()| out.flush())
+                    .err();
+            }
+        });
+        if let Some(e) = failed {
+            return Err(e.into());
         }
         if depth == 0 {
             total = 1;
@@ -200,6 +212,7 @@ fn run_moves(fen: &str, json: bool, out: &mut dyn Write) -> Result<()> {
     let moves = legal_moves(&pos);
     if json {
         let v = json!({
+            "squares": "pdn",
             "fen": pos.to_fen(),
             "moves": moves.iter().map(move_json).collect::<Vec<_>>(),
         });
@@ -234,7 +247,7 @@ fn search_params(
         "running" => TieBreak::Running,
         other => {
             return Err(RefError::Argument(format!(
-                "--tie-break {other:?}: use uniform or running"
+                "--tie-break `{other}`: use uniform or running"
             )))
         }
     };
@@ -272,6 +285,7 @@ fn best_json(
         })
         .collect();
     let v = json!({
+        "squares": "pdn",
         "fen": pos.to_fen(),
         "strategy": strategy,
         "plies": plies_of(params),

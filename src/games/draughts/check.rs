@@ -1,7 +1,7 @@
 //! The cross-check: thinks of the emulated program compared with the reference
 //! engine's `best` under the same settings.
 
-use super::{think, DraughtsRunError, Params, RootMove, Think, PROGRAM};
+use super::{think, DraughtsRunError, Params, RootMove, Squares, Think, PROGRAM};
 use crate::reference::draughts::moves::apply;
 use crate::reference::draughts::{self as rd, Position};
 use serde::Serialize;
@@ -9,8 +9,14 @@ use serde::Serialize;
 /// Compares a think with the reference engine's `best` under the same settings, fed
 /// the random number the program drew. Returns the differences found (empty when they
 /// agree): the move list, the values, the tie count, the move chosen and the position
-/// after it.
+/// after it. Squares are Strachey's (see [`compare_in`]).
 pub fn compare(pos: &Position, p: &Params, emu: &Think) -> Vec<String> {
+    compare_in(pos, p, emu, Squares::Strachey)
+}
+
+/// [`compare`] with the squares of the differences in the numbering `sq` (named in
+/// each line that has squares; positions are PDN FEN).
+pub fn compare_in(pos: &Position, p: &Params, emu: &Think, sq: Squares) -> Vec<String> {
     let mut draws = emu.draw.into_iter();
     let mut rng = move || draws.next().unwrap_or(0);
     let r = rd::best(pos, &p.search_params(), &mut rng);
@@ -27,12 +33,13 @@ pub fn compare(pos: &Position, p: &Params, emu: &Think) -> Vec<String> {
     if refm != emu.moves {
         let show = |v: &[RootMove]| {
             v.iter()
-                .map(|m| format!("{}-{}={}", m.from, m.to, m.value))
+                .map(|m| format!("{}-{}={}", sq.show(m.from), sq.show(m.to), m.value))
                 .collect::<Vec<_>>()
                 .join(" ")
         };
         d.push(format!(
-            "moves (Strachey's squares=value): emulated [{}], reference [{}]",
+            "moves ({}: squares=value): emulated [{}], reference [{}]",
+            sq.words(),
             show(&emu.moves),
             show(&refm)
         ));
@@ -47,13 +54,14 @@ pub fn compare(pos: &Position, p: &Params, emu: &Think) -> Vec<String> {
     if r.chosen != emu.chosen {
         let chosen = |c: Option<usize>, v: &[RootMove]| match c {
             Some(i) => match v.get(i) {
-                Some(m) => format!("move {i} ({}-{})", m.from, m.to),
+                Some(m) => format!("move {i} ({}-{})", sq.show(m.from), sq.show(m.to)),
                 None => format!("move {i} (not in the list)"),
             },
             None => "none".to_string(),
         };
         d.push(format!(
-            "chosen (Strachey's squares): emulated {}, reference {}",
+            "chosen ({}): emulated {}, reference {}",
+            sq.words(),
             chosen(emu.chosen, &emu.moves),
             chosen(r.chosen, &refm)
         ));
@@ -62,7 +70,7 @@ pub fn compare(pos: &Position, p: &Params, emu: &Think) -> Vec<String> {
         let want = apply(pos, &r.moves[c].mv);
         if emu.after != Some(want) {
             d.push(format!(
-                "position after the move: emulated {}, reference {}",
+                "position after the move (PDN FEN): emulated {}, reference {}",
                 emu.after
                     .map_or("none (no move made)".to_string(), |p| p.to_fen()),
                 want.to_fen()
@@ -113,6 +121,31 @@ pub fn cross_check(
 }
 
 impl CheckReport {
+    /// The report as `mark1 draughts --check --json` prints it: `squares` names the
+    /// numbering of the squares in the differences' words (Strachey's); each difference
+    /// with its position's number (from 1) and FEN; the cost in all; `summary` the last
+    /// lines of the text.
+    pub fn json(&self, p: &Params) -> serde_json::Value {
+        let differences: Vec<_> = self
+            .differences
+            .iter()
+            .map(|(i, fen, what)| {
+                serde_json::json!({"position": i + 1, "fen": fen, "difference": what})
+            })
+            .collect();
+        serde_json::json!({
+            "squares": Squares::Strachey.key(),
+            "params": p,
+            "positions": self.positions,
+            "differences": differences,
+            "considered": self.considered,
+            "instructions": self.instructions,
+            "beats": self.beats,
+            "seconds": super::json_seconds(self.beats),
+            "summary": self.summary(p),
+        })
+    }
+
     /// The last lines of `mark1 draughts --check`: the settings with the cost in all
     /// (moves considered, instructions, simulated seconds), then the count of positions
     /// and of differences. Lines end in `\n`.

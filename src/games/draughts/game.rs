@@ -73,6 +73,9 @@ pub struct MachineMove {
     pub squares: Vec<u8>,
     /// Whether it took anything.
     pub capture: bool,
+    /// The program's position after the move, as page 4 shows it once the machine
+    /// waits for the opponent (or has stopped), in PDN FEN.
+    pub after: String,
     /// Moves considered in the think (B3 when unit T comes back less B3 when it came
     /// down), as `mark1 draughts --think` counts them.
     pub considered: u64,
@@ -142,15 +145,18 @@ impl Game {
         let key_line = at("g_key")?;
         let position_lines = [at("g_pb")?, at("g_pw")?, at("g_pk")?, at("g_ps")?];
         let sw_line = at("sw")?;
-        // The game half's page 4 comes down from half-track 42.0 (game.m1: pages 1-7
-        // from 40.1-43.1).
+        // The game half's page 4 (with `sw`) comes down from the half-track the
+        // assembler placed `sw` on (the listing says where).
+        let (track, half, line) = drum_place(assembly, "sw")?;
         let sw_order = assembly
             .image
             .drum
-            .get(&(42, 0))
-            .map(|t| t[(sw_line % 64) as usize])
+            .get(&(track, half))
+            .map(|t| t[line as usize])
             .ok_or_else(|| {
-                DraughtsRunError::stopped("the game half's page 4 is not on half-track 42.0")
+                DraughtsRunError::stopped(format!(
+                    "the game half's page 4 (with `sw`) is not on half-track {track}.{half} of the image"
+                ))
             })?;
         m.breaks.set_line(key_line, true);
         m.breaks.set_line(sw_line, true);
@@ -291,6 +297,7 @@ impl Game {
                 printed: printed.to_string(),
                 squares: Vec::new(),
                 capture: false,
+                after: self.position().to_fen(),
                 considered,
                 think_beats,
                 turn_beats: self.machine.stats.beats - self.last_beats,
@@ -390,6 +397,30 @@ impl Game {
             .join(" ")
     }
 
+    /// The pieces the picture on store page `page` (3 or 5) shows, read off the tube as
+    /// [`Game::board_text`] reads it: (Black, White, kings) as the position's words;
+    /// `None` if a square shows a pattern the program does not draw.
+    pub fn picture_pieces(&self, page: u32) -> Option<(u32, u32, u32)> {
+        let (mut b, mut w, mut k) = (0u32, 0u32, 0u32);
+        for (r, line) in self.board_text(page).lines().enumerate() {
+            for (c, ch) in line.chars().step_by(2).enumerate() {
+                if (r + c) % 2 == 0 {
+                    continue;
+                }
+                let bit = 1u32 << (4 * r + c / 2);
+                match ch {
+                    'b' => b |= bit,
+                    'w' => w |= bit,
+                    'B' => (b, k) = (b | bit, k | bit),
+                    'W' => (w, k) = (w | bit, k | bit),
+                    '.' => {}
+                    _ => return None,
+                }
+            }
+        }
+        Some((b, w, k))
+    }
+
     /// The program's position (page 4: g_pb g_pw g_pk g_ps), as the tubes show it.
     pub fn position(&self) -> Position {
         let r = |i: usize| self.machine.store.read_long(self.position_lines[i]);
@@ -416,8 +447,8 @@ const BUDGET: u64 = 2_000_000_000;
 pub struct PlayedMove {
     /// `true` for the machine's.
     pub machine: bool,
-    /// Strachey squares: from, then every landing square (the first legal move between
-    /// the move's first and last square, in the reference engine's list).
+    /// Strachey squares: from, then every landing square (the legal move that gives the
+    /// position the machine shows after it, see [`play_against`]).
     pub squares: Vec<u8>,
     /// Whether it took anything.
     pub capture: bool,
@@ -464,7 +495,7 @@ impl GameReport {
     /// in all (`p`: the settings, named in the heading). Lines end in `\n`.
     pub fn summary(&self, p: &Params, sq: Squares) -> String {
         let mut s = format!(
-            "{}; position {}; {} instructions, {:.1} s of machine time\n",
+            "{}; position (PDN FEN) {}; {} instructions, {:.1} s of machine time\n",
             self.end_text(),
             self.last,
             self.instructions,
@@ -609,23 +640,32 @@ pub fn play(
         seed,
         first,
         &mut |g: &Game, r: Option<&str>| next(g, r),
+        Squares::Strachey,
     )
 }
 
 /// Plays a game: the machine's think runs on the emulated machine, the opponent's moves
 /// come from `next` (Strachey squares: from, any landing squares, to), which is called
 /// each time the machine waits for a move and gets the refusal of the last entry, if
-/// any; `None` ends the game there.
+/// any; `None` ends the game there. An empty move (`Some(vec![])`) is entered as it
+/// is, KAC with nothing set: an entry error, which the program refuses.
+///
+/// The record follows what the machine shows: the opponent's accepted move is the legal
+/// move whose squares include those entered and whose result is the position the
+/// program shows before its reply (page 5's picture), and the machine's move the legal
+/// move between the printed squares whose result is the position page 4 shows after
+/// it. `sq` is the numbering of the squares in an error's words.
 ///
 /// # Errors
 /// Settings the program does not take; a move the program printed (or accepted) that
-/// the driver cannot match to a legal move ([`DraughtsRunError::Unmatched`]).
+/// the driver cannot match to exactly one legal move ([`DraughtsRunError::Unmatched`]).
 pub fn play_against(
     assembly: &Assembly,
     p: &Params,
     seed: u64,
     first: First,
     next: &mut dyn Opponent,
+    sq: Squares,
 ) -> Result<GameReport, DraughtsRunError> {
     let mut g = Game::new(assembly, p, seed)?;
     let mut moves = Vec::new();
@@ -633,18 +673,59 @@ pub fn play_against(
     let mut end = g.start(first);
     let mut last_refusal: Option<String> = None;
     let mut pos = Position::start();
+    // The opponent's accepted move, until the machine shows which route it made.
+    let mut pending: Option<(Vec<u8>, Vec<rd::moves::Move>)> = None;
     while end.is_none() {
         let n = g.machine_moves.len();
         if last_refusal.is_none() {
             // (after a refusal the machine is already waiting for the move again)
             end = g.machine_turn();
         }
-        if let Some(mm) = g.machine_moves.get_mut(n) {
-            let m = machine_move(&pos, &mm.printed)?;
+        let printed = g.machine_moves.get(n).map(|mm| mm.printed.clone());
+        if let Some((entered, cands)) = pending.take() {
+            // The position after the opponent's move: page 5 before the machine's
+            // reply (the program draws the position before its move there), else page 4.
+            let shown = if printed.is_some() {
+                g.picture_pieces(5)
+            } else {
+                let q = g.position();
+                Some((q.b, q.w, q.k))
+            };
+            let m = pick(&pos, &cands, |after| {
+                shown.is_none_or(|s| s == (after.b, after.w, after.k))
+            })
+            .ok_or_else(|| {
+                unmatched(
+                    "the opponent's",
+                    format!("{} ({})", sq.move_text(&entered, false), sq.words()),
+                    &pos,
+                )
+            })?;
+            moves.push(played(&m, false));
+            pos = apply(&pos, &m);
+        } else if let (Some(_), Some(s)) = (&printed, g.picture_pieces(5)) {
+            // The position before the machine's move, as page 5 shows it, is the
+            // driver's: anything else is a fault the driver cannot record.
+            if s != (pos.b, pos.w, pos.k) {
+                return Err(DraughtsRunError::Diverged {
+                    fen: pos.to_fen(),
+                    shown: Position {
+                        b: s.0,
+                        w: s.1,
+                        k: s.2,
+                        to_move: pos.to_move,
+                    }
+                    .to_fen(),
+                });
+            }
+        }
+        if let Some(printed) = printed {
+            let m = machine_move(&pos, &printed, &g.position())?;
+            let mm = &mut g.machine_moves[n];
             mm.squares = squares_of(&m);
             mm.capture = m.is_capture();
             moves.push(played(&m, true));
-            pos = g.position();
+            pos = apply(&pos, &m);
         }
         if end.is_some() {
             break;
@@ -656,15 +737,15 @@ pub fn play_against(
         match g.human_move(&squares) {
             Entered::Accepted => {
                 last_refusal = None;
-                let m = find(&pos, squares[0], squares[squares.len() - 1]).ok_or_else(|| {
-                    unmatched(
+                let cands = entered_candidates(&pos, &squares);
+                if cands.is_empty() {
+                    return Err(unmatched(
                         "the opponent's",
-                        Squares::Strachey.move_text(&squares, false),
+                        format!("{} ({})", sq.move_text(&squares, false), sq.words()),
                         &pos,
-                    )
-                })?;
-                moves.push(played(&m, false));
-                pos = apply(&pos, &m);
+                    ));
+                }
+                pending = Some((squares, cands));
             }
             Entered::Refused(msg) => {
                 refused.push((squares, msg.clone()));
@@ -672,6 +753,20 @@ pub fn play_against(
             }
             Entered::Stopped => {
                 end = Some(GameEnd::Hoot);
+            }
+        }
+    }
+    if let Some((entered, cands)) = pending {
+        // The game stopped before the machine showed the move (a hoot, the budget):
+        // recorded if only one legal move fits what was entered.
+        match cands[..] {
+            [m] => moves.push(played(&m, false)),
+            _ => {
+                return Err(unmatched(
+                    "the opponent's",
+                    format!("{} ({})", sq.move_text(&entered, false), sq.words()),
+                    &pos,
+                ))
             }
         }
     }
@@ -687,14 +782,66 @@ pub fn play_against(
     })
 }
 
+/// Where the assembler placed the word at `label` on the drum: (track, half, line),
+/// from the assembly's listing.
+///
+/// # Errors
+/// [`DraughtsRunError::Run`] naming the label if the program does not define it or
+/// did not place it on the drum.
+pub fn drum_place(assembly: &Assembly, label: &str) -> Result<(u8, u8, u32), DraughtsRunError> {
+    let line = PROGRAM.label(assembly, label)? % 64;
+    let want = format!("{label}:");
+    assembly
+        .listing()
+        .lines()
+        .find_map(|l| {
+            let t: Vec<&str> = l.split_whitespace().collect();
+            if t.get(3) != Some(&want.as_str()) {
+                return None;
+            }
+            let (track, rest) = t.get(1)?.split_once('.')?;
+            let (half, _) = rest.split_once(':')?;
+            Some((track.parse().ok()?, half.parse().ok()?, line))
+        })
+        .ok_or_else(|| {
+            DraughtsRunError::stopped(format!(
+                "the assembly's listing does not place the label `{label}` on the drum"
+            ))
+        })
+}
+
 // The record is kept in full PDN (every landing square) from the reference engine's
 // list of moves: for the record only, after the program has made the move.
 
-/// The legal move of `pos` from `from` to `to` (the first in Strachey's order).
-fn find(pos: &Position, from: u8, to: u8) -> Option<rd::moves::Move> {
+/// The one move of `cands` (legal moves of `pos`) whose result `fits`; `None` if none
+/// or more than one does.
+fn pick(
+    pos: &Position,
+    cands: &[rd::moves::Move],
+    fits: impl Fn(&Position) -> bool,
+) -> Option<rd::moves::Move> {
+    let mut it = cands.iter().filter(|m| fits(&apply(pos, m)));
+    match (it.next(), it.next()) {
+        (Some(m), None) => Some(*m),
+        _ => None,
+    }
+}
+
+/// The legal moves of `pos` that the entered squares describe: from the first to the
+/// last, through every square entered between (in order, among the landing squares).
+fn entered_candidates(pos: &Position, squares: &[u8]) -> Vec<rd::moves::Move> {
+    let (Some(&from), Some(&to)) = (squares.first(), squares.last()) else {
+        return Vec::new();
+    };
+    let between = &squares[1..squares.len().saturating_sub(1).max(1)];
     rd::legal_moves(pos)
         .into_iter()
-        .find(|m| m.from == from && m.to == to)
+        .filter(|m| m.from == from && m.to == to && squares.len() >= 2)
+        .filter(|m| {
+            let mut landings = m.landings().iter();
+            between.iter().all(|s| landings.any(|l| l == s))
+        })
+        .collect()
 }
 
 /// A move's squares: from, then every landing square.
@@ -723,21 +870,45 @@ fn unmatched(who: &'static str, printed: String, pos: &Position) -> DraughtsRunE
 }
 
 /// The machine's move as printed (`9 - 14`, `14 - 28 K 24 17`: from and to first,
-/// Strachey's squares) matched to the legal moves of `pos`, the position before it.
+/// Strachey's squares, then ` K` for a crowning and the squares taken when it took more
+/// than one) matched to the legal moves of `pos`, the position before it: the one
+/// between those squares, taking the squares printed, whose result is `after`, the
+/// position the program shows after its move (page 4).
 ///
 /// # Errors
-/// [`DraughtsRunError::Unmatched`] if the text has no two squares or they are not the
-/// first and last square of a legal move.
-pub fn machine_move(pos: &Position, printed: &str) -> Result<rd::moves::Move, DraughtsRunError> {
+/// [`DraughtsRunError::Unmatched`] if the text has no two squares, or not exactly one
+/// legal move fits it and `after`.
+pub fn machine_move(
+    pos: &Position,
+    printed: &str,
+    after: &Position,
+) -> Result<rd::moves::Move, DraughtsRunError> {
     let sq: Vec<u8> = printed
         .split(|c: char| !c.is_ascii_digit())
         .filter(|t| !t.is_empty())
-        .take(2)
         .filter_map(|t| t.parse().ok())
         .collect();
-    match sq[..] {
-        [from, to] => find(pos, from, to),
+    let found = match sq[..] {
+        [from, to, ref taken @ ..] => {
+            let cands: Vec<_> = rd::legal_moves(pos)
+                .into_iter()
+                .filter(|m| m.from == from && m.to == to)
+                .filter(|m| {
+                    taken.is_empty()
+                        || taken.iter().fold(0u32, |a, &t| {
+                            a | 1u32.checked_shl(u32::from(t)).unwrap_or(0)
+                        }) == m.captured
+                })
+                .collect();
+            pick(pos, &cands, |q| q == after)
+        }
         _ => None,
-    }
-    .ok_or_else(|| unmatched("the machine's", printed.trim().to_string(), pos))
+    };
+    found.ok_or_else(|| {
+        unmatched(
+            "the machine's",
+            format!("{} (Strachey's squares 0-31)", printed.trim()),
+            pos,
+        )
+    })
 }

@@ -23,15 +23,15 @@ mod replay;
 mod think;
 mod timing;
 
-pub use check::{compare, cross_check, CheckReport};
+pub use check::{compare, compare_in, cross_check, CheckReport};
 pub use game::{
-    machine_move, play, play_against, square_switches, Entered, First, Game, GameEnd, GameReport,
-    MachineMove, OpponentFn, PlayedMove,
+    drum_place, machine_move, play, play_against, square_switches, Entered, First, Game, GameEnd,
+    GameReport, MachineMove, OpponentFn, PlayedMove,
 };
 pub use opponent::{
     introduction, parse_squares, Best, FirstLegal, Opponent, RandomMove, Script, Terminal, Watched,
 };
-pub use replay::{positions_1952, replay_1952, ReplayMove};
+pub use replay::{positions_1952, replay_1952, replay_json, ReplayMove};
 pub use think::{think, RootMove, Think};
 pub use timing::{timing_table, timing_text, TimingRow};
 
@@ -60,14 +60,24 @@ pub enum DraughtsRunError {
     /// The program printed (or accepted) a move that is none of the legal moves of the
     /// position before it, as the reference engine lists them: the driver cannot
     /// record it (a fault of the program or of the driver's reading of the paper).
-    #[error("{who} move `{printed}` is not a legal move in the position {fen}")]
+    #[error("{who} move `{printed}` is not exactly one legal move of the position {fen} (PDN FEN) that gives the position the machine shows")]
     Unmatched {
         /// "the machine's" or "the opponent's".
         who: &'static str,
-        /// The move as printed (or the squares entered), Strachey's squares 0-31.
+        /// The move as printed (Strachey's squares) or the squares entered, with the
+        /// numbering named.
         printed: String,
         /// The position before it (PDN FEN).
         fen: String,
+    },
+    /// The position the machine shows before its move (page 5's picture) is not the
+    /// one the driver's record leads to.
+    #[error("the machine shows the position {shown} before its move, the record leads to {fen} (PDN FEN)")]
+    Diverged {
+        /// The record's position (PDN FEN).
+        fen: String,
+        /// The position the machine shows (PDN FEN).
+        shown: String,
     },
 }
 

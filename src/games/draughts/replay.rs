@@ -12,17 +12,17 @@ use std::fmt;
 pub struct ReplayMove {
     /// The machine's move number (1–34).
     pub number: usize,
-    /// The move as Faster than Thought records it (Strachey's notation).
+    /// The move as Faster than Thought records it (Strachey's notation and squares).
     pub recorded: String,
     /// Whether the recorded move is among the moves the program valued best.
     pub agrees: bool,
-    /// The program's best-valued moves (`from-to`), and their value in eighths of a man.
+    /// The program's best-valued moves (`from-to`, Strachey's squares).
     pub best: Vec<String>,
     /// The best value.
     pub best_value: i32,
     /// The recorded move's value as the program found it.
     pub recorded_value: Option<i32>,
-    /// The move the program chose (with its /W number).
+    /// The move the program chose (`from-to`, Strachey's squares; with its /W number).
     pub chosen: Option<String>,
 }
 
@@ -74,6 +74,19 @@ pub fn replay_1952(p: &Params, seed: u64) -> Result<Vec<ReplayMove>, DraughtsRun
         }
     }
     Ok(out)
+}
+
+/// The replay as `mark1 draughts --replay-1952 --json` prints it: `squares` names the
+/// numbering of `recorded`, `best` and `chosen` (Strachey's 0-31), the settings, the
+/// moves and the agreement (`agree` of `of`).
+pub fn replay_json(p: &Params, moves: &[ReplayMove]) -> serde_json::Value {
+    serde_json::json!({
+        "squares": super::Squares::Strachey.key(),
+        "params": p,
+        "moves": moves,
+        "agree": moves.iter().filter(|m| m.agrees).count(),
+        "of": moves.len(),
+    })
 }
 
 /// The positions before each of the machine's 34 moves of the 1952 game.

@@ -108,7 +108,7 @@ impl Think {
 
     /// The think as `mark1 draughts --think --json` prints it: `squares` names the
     /// numbering `sq` that `from` and `to` are in; `draw` is null when nothing was
-    /// drawn, `chosen` (an index into `moves`) when there was no move; `beats` are
+    /// drawn; `chosen` is an index into `moves`, null when there was no move; `beats` are
     /// integers, `seconds` rounded to the microsecond, `moves_a_second` to 0.1.
     pub fn json(&self, sq: Squares) -> serde_json::Value {
         let moves: Vec<_> = self

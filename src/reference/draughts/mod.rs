@@ -32,7 +32,7 @@ pub use strategy::{best, BestMove, Evaluated, RandomSource, SearchParams, Strate
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum DraughtsError {
     /// The FEN string is malformed; the message says where.
-    #[error("bad draughts FEN {fen:?}: {reason}")]
+    #[error("bad draughts FEN `{fen}`: {reason}")]
     Fen {
         /// The text that was given.
         fen: String,
@@ -43,7 +43,7 @@ pub enum DraughtsError {
     #[error("square {0} is not a draughts square (PDN 1-32)")]
     Square(String),
     /// A move given in text is not legal in the position.
-    #[error("move {0:?} is not legal here")]
+    #[error("move `{0}` is not legal here")]
     IllegalMove(String),
 }
 
@@ -180,7 +180,7 @@ impl Position {
                     ),
                     None => {
                         let s =
-                            parse_pdn(nums).map_err(|_| err(&format!("bad square {item:?}")))?;
+                            parse_pdn(nums).map_err(|_| err(&format!("bad square `{item}`")))?;
                         (s, s)
                     }
                 };

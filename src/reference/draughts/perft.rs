@@ -95,13 +95,25 @@ pub fn perft_with_progress(
 
 /// Perft per root move, in Strachey's order: `(move, count)`.
 pub fn perft_divide(pos: &Position, depth: u32, dups: Duplicates) -> Vec<(Move, u64)> {
+    let mut out = Vec::new();
+    perft_divide_each(pos, depth, dups, &mut |m, n| out.push((*m, n)));
+    out
+}
+
+/// [`perft_divide`], each root move's count handed to `each(move, count)` as soon as it
+/// is counted (in Strachey's order), for a caller that shows them as they come.
+pub fn perft_divide_each(
+    pos: &Position,
+    depth: u32,
+    dups: Duplicates,
+    each: &mut dyn FnMut(&Move, u64),
+) {
     let moves = if has_capture(pos) {
         captures(pos, dups)
     } else {
         super::legal_moves(pos)
     };
-    moves
-        .into_iter()
-        .map(|m| (m, perft(&apply(pos, &m), depth.saturating_sub(1), dups)))
-        .collect()
+    for m in &moves {
+        each(m, perft(&apply(pos, m), depth.saturating_sub(1), dups));
+    }
 }
