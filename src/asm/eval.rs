@@ -6,7 +6,7 @@
 
 use super::expr::{Ex, E};
 use super::source::Sources;
-use super::Symbol;
+use super::{Place, Symbol};
 use std::collections::{BTreeMap, HashMap};
 
 /// Deepest chain of equates and sub-expressions evaluated.
@@ -15,8 +15,9 @@ const MAX_DEPTH: usize = 200;
 /// How a name was defined.
 #[derive(Debug, Clone)]
 pub(super) enum SymDef {
-    /// A label: the address of what its line placed.
-    Label(i64),
+    /// A label: the address of what its line placed, and every place its line is
+    /// written to (one in the store or on a drum track, several for an overlay's copies).
+    Label(i64, Vec<Place>),
     /// An equate: its expression and the location (`.`) where it was written.
     Equ(Ex, i64),
 }
@@ -78,7 +79,7 @@ impl Symbols {
 
     fn symbol(&self, s: &str, off: usize, depth: usize) -> Result<i64, EvalError> {
         match self.0.get(s).map(|e| &e.def) {
-            Some(SymDef::Label(v)) => Ok(*v),
+            Some(SymDef::Label(v, _)) => Ok(*v),
             Some(SymDef::Equ(e, h)) => self
                 .eval_at(e, *h, depth + 1)
                 .map_err(|(_, m)| (off, format!("in `{s}`: {m}"))),
@@ -106,12 +107,17 @@ impl Symbols {
         self.0
             .iter()
             .map(|(k, e)| {
-                let value = match &e.def {
-                    SymDef::Label(v) => *v,
-                    SymDef::Equ(x, h) => self.eval(x, *h).unwrap_or(0),
+                let (value, places) = match &e.def {
+                    SymDef::Label(v, places) => (*v, places.clone()),
+                    SymDef::Equ(x, h) => (self.eval(x, *h).unwrap_or(0), Vec::new()),
                 };
                 let defined_at = src.at(e.file, e.line);
-                (k.clone(), Symbol { value, defined_at })
+                let symbol = Symbol {
+                    value,
+                    defined_at,
+                    places,
+                };
+                (k.clone(), symbol)
             })
             .collect()
     }

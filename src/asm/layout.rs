@@ -198,8 +198,12 @@ impl Walker<'_> {
                 Some((Stmt::Period(p), _)) => sec.base() + i64::from(sec.period_line(p[0].1)),
                 _ => self.here(),
             };
+            let places = u32::try_from(v - sec.base())
+                .map(|line| sec.places(line))
+                .unwrap_or_default();
             let syms = &mut self.out.syms;
-            syms.define(&mut self.out.src, (fi, li, loff), lname, SymDef::Label(v));
+            let def = SymDef::Label(v, places);
+            syms.define(&mut self.out.src, (fi, li, loff), lname, def);
         }
         if let Some((stmt, soff)) = parsed.stmt {
             self.place((fi, li, soff), stmt, depth);

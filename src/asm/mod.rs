@@ -164,6 +164,9 @@ pub struct Symbol {
     pub value: i64,
     /// `file:line` of the definition.
     pub defined_at: String,
+    /// Labels: every place the labelled line is written to (the store line, or the drum
+    /// line of a `.track` or of each copy of an `.overlay`); empty for an equate.
+    pub places: Vec<Place>,
 }
 
 /// A successful assembly.

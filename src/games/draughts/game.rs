@@ -782,30 +782,27 @@ pub fn play_against(
     })
 }
 
-/// Where the assembler placed the word at `label` on the drum: (track, half, line),
-/// from the assembly's listing.
+/// Where the assembler placed the word at `label` on the drum: (track, half, line 0-63),
+/// the first copy if an `.overlay` placed it several times (the assembler's
+/// `Symbol::places`).
 ///
 /// # Errors
 /// [`DraughtsRunError::Run`] naming the label if the program does not define it or
 /// did not place it on the drum.
 pub fn drum_place(assembly: &Assembly, label: &str) -> Result<(u8, u8, u32), DraughtsRunError> {
-    let line = PROGRAM.label(assembly, label)? % 64;
-    let want = format!("{label}:");
+    PROGRAM.label(assembly, label)?;
     assembly
-        .listing()
-        .lines()
-        .find_map(|l| {
-            let t: Vec<&str> = l.split_whitespace().collect();
-            if t.get(3) != Some(&want.as_str()) {
-                return None;
-            }
-            let (track, rest) = t.get(1)?.split_once('.')?;
-            let (half, _) = rest.split_once(':')?;
-            Some((track.parse().ok()?, half.parse().ok()?, line))
+        .symbols
+        .get(label)
+        .and_then(|s| {
+            s.places.iter().find_map(|p| match *p {
+                crate::asm::Place::Drum(t, h, l) => Some((t, h, l)),
+                crate::asm::Place::Store(_) => None,
+            })
         })
         .ok_or_else(|| {
             DraughtsRunError::stopped(format!(
-                "the assembly's listing does not place the label `{label}` on the drum"
+                "the program does not place the label `{label}` on the drum"
             ))
         })
 }
