@@ -683,41 +683,11 @@ pub fn play_against(
         }
         let printed = g.machine_moves.get(n).map(|mm| mm.printed.clone());
         if let Some((entered, cands)) = pending.take() {
-            // The position after the opponent's move: page 5 before the machine's
-            // reply (the program draws the position before its move there), else page 4.
-            let shown = if printed.is_some() {
-                g.picture_pieces(5)
-            } else {
-                let q = g.position();
-                Some((q.b, q.w, q.k))
-            };
-            let m = pick(&pos, &cands, |after| {
-                shown.is_none_or(|s| s == (after.b, after.w, after.k))
-            })
-            .ok_or_else(|| {
-                unmatched(
-                    "the opponent's",
-                    format!("{} ({})", sq.move_text(&entered, false), sq.words()),
-                    &pos,
-                )
-            })?;
+            let m = settle_opponent(&g, &pos, &entered, &cands, printed.is_some(), sq)?;
             moves.push(played(&m, false));
             pos = apply(&pos, &m);
-        } else if let (Some(_), Some(s)) = (&printed, g.picture_pieces(5)) {
-            // The position before the machine's move, as page 5 shows it, is the
-            // driver's: anything else is a fault the driver cannot record.
-            if s != (pos.b, pos.w, pos.k) {
-                return Err(DraughtsRunError::Diverged {
-                    fen: pos.to_fen(),
-                    shown: Position {
-                        b: s.0,
-                        w: s.1,
-                        k: s.2,
-                        to_move: pos.to_move,
-                    }
-                    .to_fen(),
-                });
-            }
+        } else if printed.is_some() {
+            check_shown(&g, &pos)?;
         }
         if let Some(printed) = printed {
             let m = machine_move(&pos, &printed, &g.position())?;
@@ -739,11 +709,7 @@ pub fn play_against(
                 last_refusal = None;
                 let cands = entered_candidates(&pos, &squares);
                 if cands.is_empty() {
-                    return Err(unmatched(
-                        "the opponent's",
-                        format!("{} ({})", sq.move_text(&squares, false), sq.words()),
-                        &pos,
-                    ));
+                    return Err(opponent_unmatched(&squares, &pos, sq));
                 }
                 pending = Some((squares, cands));
             }
@@ -761,13 +727,7 @@ pub fn play_against(
         // recorded if only one legal move fits what was entered.
         match cands[..] {
             [m] => moves.push(played(&m, false)),
-            _ => {
-                return Err(unmatched(
-                    "the opponent's",
-                    format!("{} ({})", sq.move_text(&entered, false), sq.words()),
-                    &pos,
-                ))
-            }
+            _ => return Err(opponent_unmatched(&entered, &pos, sq)),
         }
     }
     Ok(GameReport {
@@ -780,6 +740,57 @@ pub fn play_against(
         instructions: g.machine.stats.instructions,
         beats: g.machine.stats.beats,
     })
+}
+
+/// The opponent's accepted move, settled once the machine has shown the position after
+/// it: page 5 before the machine's reply (the program draws the position before its move
+/// there) when it has printed one, else page 4. The one candidate that gives it.
+fn settle_opponent(
+    g: &Game,
+    pos: &Position,
+    entered: &[u8],
+    cands: &[rd::moves::Move],
+    replied: bool,
+    sq: Squares,
+) -> Result<rd::moves::Move, DraughtsRunError> {
+    let shown = if replied {
+        g.picture_pieces(5)
+    } else {
+        let q = g.position();
+        Some((q.b, q.w, q.k))
+    };
+    pick(pos, cands, |after| {
+        shown.is_none_or(|s| s == (after.b, after.w, after.k))
+    })
+    .ok_or_else(|| opponent_unmatched(entered, pos, sq))
+}
+
+/// The position before the machine's move, as page 5 shows it, must be the driver's:
+/// anything else is a fault the driver cannot record.
+fn check_shown(g: &Game, pos: &Position) -> Result<(), DraughtsRunError> {
+    match g.picture_pieces(5) {
+        Some(s) if s != (pos.b, pos.w, pos.k) => Err(DraughtsRunError::Diverged {
+            fen: pos.to_fen(),
+            shown: Position {
+                b: s.0,
+                w: s.1,
+                k: s.2,
+                to_move: pos.to_move,
+            }
+            .to_fen(),
+        }),
+        _ => Ok(()),
+    }
+}
+
+/// The error for an opponent's move that is not exactly one legal move of `pos`, in the
+/// user's numbering.
+fn opponent_unmatched(entered: &[u8], pos: &Position, sq: Squares) -> DraughtsRunError {
+    unmatched(
+        "the opponent's",
+        format!("{} ({})", sq.move_text(entered, false), sq.words()),
+        pos,
+    )
 }
 
 /// Where the assembler placed the word at `label` on the drum: (track, half, line 0-63),
