@@ -43,6 +43,12 @@ const SOURCES: &[(&str, &str)] = &[
         include_str!("../../../programs/nim/think.m1"),
     ),
     ("nim/data.m1", include_str!("../../../programs/nim/data.m1")),
+    (
+        "nim/gdata.m1",
+        include_str!("../../../programs/nim/gdata.m1"),
+    ),
+    ("nim/res.m1", include_str!("../../../programs/nim/res.m1")),
+    ("nim/game.m1", include_str!("../../../programs/nim/game.m1")),
 ];
 
 static PROGRAM: Bundled = Bundled::new(SOURCES);
