@@ -40,6 +40,20 @@ pub enum RunError {
     Stopped(String),
 }
 
+/// `From<BundledError>` for a driver's error type that holds a [`RunError`] in its `Run`
+/// variant: a bundled program's assembly or label error becomes a run error, the same way
+/// for every game.
+macro_rules! run_error_from_bundled {
+    ($error:ident) => {
+        impl From<$crate::games::bundled::BundledError> for $error {
+            fn from(e: $crate::games::bundled::BundledError) -> Self {
+                $error::Run(e.into())
+            }
+        }
+    };
+}
+pub(crate) use run_error_from_bundled;
+
 /// A bundled program: its source files by the names its includes use, the main file
 /// first, and the assembly made from them on first use.
 pub struct Bundled {

@@ -39,7 +39,7 @@ pub use timing::{timing_table, timing_text, TimingRow};
 /// here for the cross-check).
 pub use crate::reference::draughts::random_positions as check_positions;
 
-use super::bundled::{Bundled, BundledError, RunError};
+use super::bundled::{Bundled, RunError};
 use crate::asm::Assembly;
 use crate::reference::draughts::{self as rd, SearchParams};
 use serde::Serialize;
@@ -81,11 +81,7 @@ pub enum DraughtsRunError {
     },
 }
 
-impl From<BundledError> for DraughtsRunError {
-    fn from(e: BundledError) -> Self {
-        DraughtsRunError::Run(e.into())
-    }
-}
+crate::games::bundled::run_error_from_bundled!(DraughtsRunError);
 
 impl DraughtsRunError {
     /// The machine stopped other than where the driver expected: `what` says how.

@@ -10,7 +10,7 @@
 //!
 //! Files: `mod.rs` one move ([`think`]) and the comparison ([`check`]).
 
-use super::bundled::{Bundled, BundledError, RunError};
+use super::bundled::{Bundled, RunError};
 use crate::machine::{Budget, Config, Machine, Stop};
 use crate::reference::nim::{self as rn, Case, NimError, Rule};
 use serde_json::json;
@@ -19,22 +19,18 @@ use std::fmt::Write;
 /// Errors of a run of the nim programme.
 #[derive(Debug, thiserror::Error)]
 pub enum NimRunError {
-    /// The programme did not assemble, lacks a label, or the machine stopped elsewhere.
-    #[error(transparent)]
-    Run(#[from] RunError),
     /// Bad heaps or k (refused before the machine is started).
     #[error(transparent)]
     Input(#[from] NimError),
     /// The programme left something no reading of its lines explains (a bug).
     #[error("the programme left {0}")]
     Result(String),
+    /// The programme did not assemble, lacks a label, or the machine stopped elsewhere.
+    #[error(transparent)]
+    Run(#[from] RunError),
 }
 
-impl From<BundledError> for NimRunError {
-    fn from(e: BundledError) -> Self {
-        NimRunError::Run(e.into())
-    }
-}
+crate::games::bundled::run_error_from_bundled!(NimRunError);
 
 const SOURCES: &[(&str, &str)] = &[
     ("programs/nim.m1", include_str!("../../../programs/nim.m1")),

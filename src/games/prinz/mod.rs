@@ -26,7 +26,7 @@ pub use check::{
 pub use report::{documented, is_figure1, json_report, text_report};
 pub use run::{parse_transcript, run_board, PrintedMove, PrinzRun, TimeProfile};
 
-use super::bundled::{Bundled, BundledError, RunError};
+use super::bundled::{Bundled, RunError};
 use crate::asm::Assembly;
 use crate::machine::Timing;
 use crate::reference::chess::{prinz_square, Board, ChessError, Colour};
@@ -93,14 +93,10 @@ pub enum PrinzError {
     Run(#[from] RunError),
     /// The boot tape could not be made.
     #[error("cannot make the boot tape: {0}")]
-    Boot(String),
+    Boot(#[from] crate::asm::boot::BootError),
 }
 
-impl From<BundledError> for PrinzError {
-    fn from(e: BundledError) -> Self {
-        PrinzError::Run(e.into())
-    }
-}
+crate::games::bundled::run_error_from_bundled!(PrinzError);
 
 /// How the program gets into the machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]

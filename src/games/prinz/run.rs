@@ -197,9 +197,7 @@ fn loaded(
             position.len() as u64
         }
         BootMode::Tape => {
-            let mut rows = assembly
-                .tape()
-                .map_err(|e| PrinzError::Boot(e.to_string()))?;
+            let mut rows = assembly.tape().map_err(PrinzError::Boot)?;
             rows.extend_from_slice(&position);
             boot::prepare(&mut m, &rows);
             rows.len() as u64
