@@ -8,7 +8,10 @@
 //! as an operator read the tube. The programme finds the move itself; the native
 //! reference [`crate::reference::nim`] is used only by [`check`].
 //!
-//! Files: `mod.rs` one move ([`think`]) and the comparison ([`check`]).
+//! Files: `mod.rs` one move ([`think`]) and the comparison ([`check`]); `game.rs` a game
+//! against the programme as the operator at the console ([`game::Game`]).
+
+pub mod game;
 
 use super::bundled::{Bundled, BundledError, RunError};
 use crate::machine::{Budget, Config, Machine, Stop};
@@ -51,7 +54,7 @@ const SOURCES: &[(&str, &str)] = &[
     ("nim/game.m1", include_str!("../../../programs/nim/game.m1")),
 ];
 
-static PROGRAM: Bundled = Bundled::new(SOURCES);
+pub(crate) static PROGRAM: Bundled = Bundled::new(SOURCES);
 
 /// The most beats one move may take before the driver gives up (a move takes a few
 /// thousand; this is a guard against a programme that never stops).
@@ -156,16 +159,16 @@ pub fn heaps_text(h: &[u8]) -> String {
 }
 
 /// The addresses of the lines the driver uses, looked up once.
-struct Lines {
-    hh: u32,
-    k: u32,
-    rule: u32,
-    cs: u32,
-    rnd: u32,
-    stop: u32,
+pub(crate) struct Lines {
+    pub(crate) hh: u32,
+    pub(crate) k: u32,
+    pub(crate) rule: u32,
+    pub(crate) cs: u32,
+    pub(crate) rnd: u32,
+    pub(crate) stop: u32,
 }
 
-fn lines() -> Result<(&'static crate::asm::Assembly, Lines), NimRunError> {
+pub(crate) fn lines() -> Result<(&'static crate::asm::Assembly, Lines), NimRunError> {
     let a = PROGRAM.assembly()?;
     let at = |n: &str| PROGRAM.label(a, n);
     Ok((
