@@ -41,7 +41,7 @@ fn play(heaps: &[u8], k: usize, rule: Rule, first: First, seed: u64) -> String {
     let mut h = heaps.to_vec();
     let mut w = g.run_to_wait(BUDGET).unwrap();
     let mut seen = 0;
-    let mut apply_machine = |g: &Game, h: &mut Vec<u8>, seen: &mut usize| {
+    let apply_machine = |g: &Game, h: &mut Vec<u8>, seen: &mut usize| {
         let p = g.paper()[*seen..].to_string();
         *seen = g.paper().len();
         let mv = machine_moves(&p);
@@ -77,6 +77,100 @@ fn play(heaps: &[u8], k: usize, rule: Rule, first: First, seed: u64) -> String {
 fn a_whole_game_machine_first() {
     let p = play(&[3, 4, 5], 1, Rule::Misere, First::Machine, 7);
     eprintln!("{p}");
-    let last = p.lines().rev().find(|l| !l.trim().is_empty()).unwrap().trim();
+    let last = p
+        .lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap()
+        .trim();
     assert!(last == "I WIN" || last == "YOU WIN", "{p}");
+}
+
+fn last_line(p: &str) -> &str {
+    p.lines()
+        .rev()
+        .find(|l| !l.trim().is_empty())
+        .unwrap()
+        .trim()
+}
+
+#[test]
+fn games_reach_the_end_with_legal_machine_moves() {
+    for (heaps, k, rule, first, seed) in [
+        (vec![3, 4, 5], 1, Rule::Misere, First::Human, 1),
+        (vec![1, 3, 5, 7], 1, Rule::Misere, First::Machine, 2),
+        (vec![7, 4, 5, 2], 2, Rule::Misere, First::Human, 3),
+        (vec![12, 31, 9, 6, 20], 2, Rule::Normal, First::Machine, 4),
+        (vec![2, 2], 1, Rule::Normal, First::Human, 5),
+    ] {
+        let p = play(&heaps, k, rule, first, seed);
+        let last = last_line(&p);
+        assert!(last == "I WIN" || last == "YOU WIN", "{p}");
+        assert!(p.starts_with(&format!(
+            "{} ",
+            heaps
+                .iter()
+                .enumerate()
+                .map(|(i, h)| format!("{}{h}", rn::letter(i)))
+                .collect::<Vec<_>>()
+                .join(" ")
+        )));
+    }
+}
+
+#[test]
+fn the_reference_player_wins_where_it_can() {
+    // 1,3,5,7 misere with k = 1 is safe for the player to move: the machine moves
+    // first, so the opponent playing the reference's moves wins.
+    let p = play(&[1, 3, 5, 7], 1, Rule::Misere, First::Machine, 9);
+    assert_eq!(last_line(&p), "YOU WIN", "{p}");
+}
+
+#[test]
+fn same_seed_same_game() {
+    let a = play(&[1, 3, 5, 7], 1, Rule::Misere, First::Machine, 11);
+    let b = play(&[1, 3, 5, 7], 1, Rule::Misere, First::Machine, 11);
+    assert_eq!(a, b);
+}
+
+#[test]
+fn illegal_moves_are_refused_with_their_reason_and_the_game_goes_on() {
+    let mut g = Game::new(&[3, 4, 5], 1, Rule::Misere, First::Human, 1).unwrap();
+    assert_eq!(g.run_to_wait(BUDGET).unwrap(), Waiting::Key);
+    for (entries, h, reason) in [
+        (vec![], None, "NO MOVE"),
+        (vec![(0usize, 9u8)], None, "TOO BIG"),
+        (vec![(3, 1)], None, "NO HEAP"),
+        (vec![(0, 1), (1, 1)], None, "OVER K"),
+        (vec![(1, 1), (1, 1)], None, "TWICE"),
+        (vec![], Some(1 << 3 | 1 << 5), "BAD KEY"),
+    ] {
+        let (w, p) = if let Some(h) = h {
+            g.enter(h);
+            assert_eq!(g.run_to_wait(BUDGET).unwrap(), Waiting::Key);
+            g.play(&[], BUDGET).unwrap()
+        } else {
+            g.play(&entries, BUDGET).unwrap()
+        };
+        assert_eq!(w, Waiting::Key, "{p}");
+        assert_eq!(p.trim(), reason);
+        assert_eq!(g.heaps(), vec![3, 4, 5], "a refused move leaves the heaps");
+    }
+    // Then a legal move: taken, and the machine answers.
+    let (w, p) = g.play(&[(2, 1)], BUDGET).unwrap();
+    assert_eq!(w, Waiting::Key);
+    assert!(p.starts_with("I TAKE "), "{p}");
+    let mut want = vec![3, 4, 4];
+    for (i, n) in machine_moves(&p) {
+        want[i] -= n;
+    }
+    assert!(want.iter().sum::<u8>() < 11, "{p}");
+    assert_eq!(g.heaps(), want, "{p}");
+}
+
+#[test]
+fn switches_encode_heap_and_matches() {
+    use mark1::games::nim::game::switches;
+    assert_eq!(switches((0, 1)), 0b10_0000);
+    assert_eq!(switches((7, 31)), 7 | 31 << 5);
 }
