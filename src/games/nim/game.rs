@@ -150,3 +150,161 @@ impl Game {
             .collect()
     }
 }
+
+/// A move as the players type it, `B:2` or `B:2,D:1` (heap letter : matches taken), into
+/// entries. Only the syntax is checked here: the programme judges the move itself.
+///
+/// # Errors
+/// [`NimRunError::Move`] for text that is not heap letters A-H with 1-31 matches, or
+/// empty.
+pub fn parse_move(text: &str) -> Result<Vec<Entry>, NimRunError> {
+    let bad = |why: &str| NimRunError::Move(format!("{}: {why}", text.trim()));
+    let t = text.trim();
+    if t.is_empty() {
+        return Err(bad("no heap given (write e.g. B:2 or B:2,D:1)"));
+    }
+    t.split(',')
+        .map(|part| {
+            let (h, n) = part
+                .trim()
+                .split_once(':')
+                .ok_or_else(|| bad("each heap as LETTER:MATCHES, e.g. B:2"))?;
+            let h = h.trim().to_ascii_uppercase();
+            let heap = match h.as_bytes() {
+                [c @ b'A'..=b'H'] => usize::from(c - b'A'),
+                _ => return Err(bad("a heap is one letter, A to H")),
+            };
+            let n: u8 = n
+                .trim()
+                .parse()
+                .map_err(|_| bad("the matches taken are a number"))?;
+            if n == 0 || n > rn::MAX_MATCHES {
+                return Err(bad("the matches taken are 1 to 31"));
+            }
+            Ok((heap, n))
+        })
+        .collect()
+}
+
+/// A game played to the end or until the moves ran out.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Played {
+    /// The heaps at the start.
+    pub heaps: Vec<u8>,
+    /// k, the most heaps a move may alter.
+    pub k: usize,
+    /// The rule in force.
+    pub rule: Rule,
+    /// Who moved first.
+    pub first: First,
+    /// The opponent's moves as entered (`B:2,D:1`), refused ones too.
+    pub entered: Vec<String>,
+    /// The teleprinter paper.
+    pub paper: String,
+    /// `I WIN`, `YOU WIN`, or `unfinished` (the moves ran out first).
+    pub result: String,
+    /// The heaps at the end, off the store.
+    pub heaps_after: Vec<u8>,
+    /// Instructions obeyed.
+    pub instructions: u64,
+    /// Beats (the beat model), KAC presses included.
+    pub beats: u64,
+}
+
+impl Played {
+    /// Simulated seconds of machine time (beats x 240 microseconds).
+    pub fn seconds(&self) -> f64 {
+        crate::machine::beats_to_seconds(self.beats)
+    }
+
+    /// The record as JSON for `mark1 nim --play --json`.
+    pub fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "heaps": self.heaps,
+            "k": self.k,
+            "rule": self.rule.word(),
+            "first": match self.first { First::Machine => "machine", First::Human => "human" },
+            "entered": self.entered,
+            "paper": self.paper,
+            "result": self.result,
+            "heaps_after": self.heaps_after,
+            "instructions": self.instructions,
+            "beats": self.beats,
+            "seconds": (self.seconds() * 1e6).round() / 1e6,
+        })
+    }
+}
+
+/// The settings of a game for [`play_game`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    /// The heaps, A first (2-8 heaps of 0-31 matches).
+    pub heaps: Vec<u8>,
+    /// k, the most heaps a move may alter (1 to N-1).
+    pub k: usize,
+    /// The rule in force.
+    pub rule: Rule,
+    /// Who moves first.
+    pub first: First,
+    /// Seed of the /W generator (same seed and moves, same game).
+    pub seed: u64,
+    /// The most beats the whole game may take.
+    pub beats: u64,
+}
+
+/// Plays a game: `next` is asked for the opponent's move whenever the programme waits
+/// for one (`None`: no more moves, the game is left unfinished); `show` is given each
+/// stretch of paper as it is printed.
+///
+/// # Errors
+/// [`NimRunError::Input`] for bad heaps or k; [`NimRunError::Run`] if the beats run out
+/// or the machine stops anywhere but the key routine or `g_end`.
+pub fn play_game(
+    setup: &Setup,
+    next: &mut dyn FnMut() -> Option<(String, Vec<Entry>)>,
+    show: &mut dyn FnMut(&str),
+) -> Result<Played, NimRunError> {
+    let Setup {
+        ref heaps,
+        k,
+        rule,
+        first,
+        seed,
+        beats,
+    } = *setup;
+    let mut g = Game::new(heaps, k, rule, first, seed)?;
+    let left = |g: &Game| beats.saturating_sub(g.machine.stats.beats).max(1);
+    let mut w = g.run_to_wait(left(&g))?;
+    show(g.paper());
+    let mut entered = Vec::new();
+    while w == Waiting::Key {
+        let Some((text, entries)) = next() else { break };
+        entered.push(text);
+        let (w2, p) = g.play(&entries, left(&g))?;
+        show(&p);
+        w = w2;
+    }
+    let result = if w == Waiting::Over {
+        g.paper()
+            .lines()
+            .rev()
+            .map(str::trim)
+            .find(|l| !l.is_empty())
+            .unwrap_or("")
+            .to_string()
+    } else {
+        "unfinished".to_string()
+    };
+    Ok(Played {
+        heaps: heaps.to_vec(),
+        k,
+        rule,
+        first,
+        entered,
+        paper: g.paper().to_string(),
+        result,
+        heaps_after: g.heaps(),
+        instructions: g.machine.stats.instructions,
+        beats: g.machine.stats.beats,
+    })
+}

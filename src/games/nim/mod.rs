@@ -31,6 +31,9 @@ pub enum NimRunError {
     /// The programme left something no reading of its lines explains (a bug).
     #[error("the programme left {0}")]
     Result(String),
+    /// A move typed for a game that is not `B:2` or `B:2,D:1` (heap letter : matches).
+    #[error("bad move {0}")]
+    Move(String),
 }
 
 impl From<BundledError> for NimRunError {
