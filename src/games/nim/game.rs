@@ -209,6 +209,10 @@ pub struct Played {
     pub instructions: u64,
     /// Beats (the beat model), KAC presses included.
     pub beats: u64,
+    /// Beats of each move entered, from its first KAC to the next wait or the end: the
+    /// entries, the check, and (if taken) the machine's reply with its transfers and its
+    /// paper.
+    pub turns: Vec<u64>,
 }
 
 impl Played {
@@ -230,6 +234,7 @@ impl Played {
             "heaps_after": self.heaps_after,
             "instructions": self.instructions,
             "beats": self.beats,
+            "turn_beats": self.turns,
             "seconds": (self.seconds() * 1e6).round() / 1e6,
         })
     }
@@ -277,10 +282,13 @@ pub fn play_game(
     let mut w = g.run_to_wait(left(&g))?;
     show(g.paper());
     let mut entered = Vec::new();
+    let mut turns = Vec::new();
     while w == Waiting::Key {
         let Some((text, entries)) = next() else { break };
         entered.push(text);
+        let b0 = g.machine.stats.beats;
         let (w2, p) = g.play(&entries, left(&g))?;
+        turns.push(g.machine.stats.beats - b0);
         show(&p);
         w = w2;
     }
@@ -306,5 +314,6 @@ pub fn play_game(
         heaps_after: g.heaps(),
         instructions: g.machine.stats.instructions,
         beats: g.machine.stats.beats,
+        turns,
     })
 }
