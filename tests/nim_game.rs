@@ -3,6 +3,7 @@
 
 use mark1::games::nim::game::{First, Game, Waiting};
 use mark1::reference::nim::{self as rn, Readings, Rule};
+use proptest::prelude::*;
 
 const BUDGET: u64 = 20_000_000;
 
@@ -37,6 +38,20 @@ fn opponent(heaps: &[u8], k: usize, rule: Rule) -> Vec<(usize, u8)> {
 
 /// Plays a game to the end; returns the paper. Checks every machine move for legality.
 fn play(heaps: &[u8], k: usize, rule: Rule, first: First, seed: u64) -> String {
+    play_with(heaps, k, rule, first, seed, &mut |h| opponent(h, k, rule))
+}
+
+/// Plays a game to the end with `opp` choosing the opponent's moves; checks every
+/// machine move for legality, the heaps on the tube against the paper, and that the
+/// result follows the rule from who took the last match. Returns the paper.
+fn play_with(
+    heaps: &[u8],
+    k: usize,
+    rule: Rule,
+    first: First,
+    seed: u64,
+    opp: &mut dyn FnMut(&[u8]) -> Vec<(usize, u8)>,
+) -> String {
     let mut g = Game::new(heaps, k, rule, first, seed).unwrap();
     let mut h = heaps.to_vec();
     let mut w = g.run_to_wait(BUDGET).unwrap();
@@ -55,21 +70,30 @@ fn play(heaps: &[u8], k: usize, rule: Rule, first: First, seed: u64) -> String {
         }
     };
     apply_machine(&g, &mut h, &mut seen);
-    for _ in 0..100 {
+    let mut machine_last = true;
+    for _ in 0..200 {
         if w == Waiting::Over {
             break;
         }
-        let mv = opponent(&h, k, rule);
+        let mv = opp(&h);
         for &(i, n) in &mv {
             h[i] -= n;
         }
+        machine_last = false;
         seen = g.paper().len();
         let (w2, _) = g.play(&mv, BUDGET).unwrap();
         w = w2;
+        if h.iter().any(|&x| x > 0) {
+            machine_last = true;
+        }
         apply_machine(&g, &mut h, &mut seen);
         assert_eq!(g.heaps(), h, "paper:\n{}", g.paper());
     }
     assert_eq!(w, Waiting::Over, "paper:\n{}", g.paper());
+    assert!(h.iter().all(|&x| x == 0), "{}", g.paper());
+    let machine_wins = machine_last == (rule == Rule::Normal);
+    let want = if machine_wins { "I WIN" } else { "YOU WIN" };
+    assert_eq!(last_line(g.paper()), want, "{}", g.paper());
     g.paper().to_string()
 }
 
@@ -173,4 +197,35 @@ fn switches_encode_heap_and_matches() {
     use mark1::games::nim::game::switches;
     assert_eq!(switches((0, 1)), 0b10_0000);
     assert_eq!(switches((7, 31)), 7 | 31 << 5);
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+    /// Any position, k, rule and first player, the opponent moving at random (legal
+    /// moves only): the machine's moves are legal, the game ends, and the result follows
+    /// the rule.
+    #[test]
+    fn random_games_end_by_the_rule(
+        heaps in proptest::collection::vec(0u8..=12, 2..=5),
+        kk in 1usize..4,
+        normal in any::<bool>(),
+        human_first in any::<bool>(),
+        seed in 0u64..1000,
+        picks in proptest::collection::vec(any::<u32>(), 64),
+    ) {
+        prop_assume!(heaps.iter().any(|&h| h > 0));
+        let k = 1 + kk % (heaps.len() - 1);
+        let rule = if normal { Rule::Normal } else { Rule::Misere };
+        let first = if human_first { First::Human } else { First::Machine };
+        let mut t = 0usize;
+        let mut opp = |h: &[u8]| {
+            let mut r = picks[t % picks.len()] as usize;
+            t += 1;
+            let live: Vec<usize> = (0..h.len()).filter(|&i| h[i] > 0).collect();
+            let i = live[r % live.len()];
+            r /= 7;
+            vec![(i, 1 + (r % usize::from(h[i])) as u8)]
+        };
+        play_with(&heaps, k, rule, first, seed, &mut opp);
+    }
 }
