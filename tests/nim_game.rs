@@ -1,7 +1,7 @@
 //! A whole game against the nim programme through the operator-side driver
 //! (`mark1::games::nim::game`): hand switches and KAC, the teleprinter paper.
 
-use mark1::games::nim::game::{First, Game, Waiting};
+use mark1::games::nim::game::{Entry, First, Game, Waiting};
 use mark1::reference::nim::{self as rn, Readings, Rule};
 use proptest::prelude::*;
 
@@ -50,7 +50,7 @@ fn play_with(
     rule: Rule,
     first: First,
     seed: u64,
-    opp: &mut dyn FnMut(&[u8]) -> Vec<(usize, u8)>,
+    opp: &mut dyn FnMut(&[u8]) -> Vec<Entry>,
 ) -> String {
     let mut g = Game::new(heaps, k, rule, first, seed).unwrap();
     let mut h = heaps.to_vec();
