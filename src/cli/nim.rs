@@ -1,14 +1,17 @@
 //! `mark1 nim`: the nim programme of Faster than Thought on the emulated machine: one
-//! move (`--think`) and the comparison with the reference (`--check N`). The flags are
+//! move (`--think`), the comparison with the reference (`--check N`) and a game against
+//! it (the default, or `--play`: the moves from a script or the terminal). The flags are
 //! wired to [`mark1::games::nim`]; the work and the words are there.
 
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use mark1::games::nim as g;
+use mark1::games::nim::game::{self as gg, Entry};
 use mark1::reference::nim::{self as rn, Rule};
+use std::io::{BufRead, Write};
 
 /// The arguments of `mark1 nim`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("mode").args(["think", "check"]).required(true)))]
+#[command(group(clap::ArgGroup::new("mode").args(["think", "check", "play"])))]
 pub struct NimArgs {
     /// The heaps, matches in each from heap A on, e.g. 7,4,5,2 (2 to 8 heaps of 0-31);
     /// 3,4,5 by default (1,3,5,7 with --nimrod).
@@ -31,6 +34,20 @@ pub struct NimArgs {
     /// rules); the last line is `N positions, D differences`.
     #[arg(long)]
     check: Option<usize>,
+    /// Play a game against the programme (what `mark1 nim` does without --think or
+    /// --check): the paper as it comes, your moves as `B:2` (heap letter : matches
+    /// taken) or `B:2,D:1` (k > 1), from --script or the terminal.
+    #[arg(long)]
+    play: bool,
+    /// Who moves first in a game: machine or human.
+    #[arg(long, default_value = "machine", conflicts_with_all = ["think", "check"])]
+    first: String,
+    /// Your moves for a game, one a line (`B:2` or `B:2,D:1`; `#` starts a comment).
+    #[arg(long, conflicts_with_all = ["think", "check"])]
+    script: Option<std::path::PathBuf>,
+    /// The most beats a game may take (the machine is stopped there).
+    #[arg(long, default_value_t = 2_000_000_000)]
+    beats: u64,
     /// Seed of the position generator and of the /W generator.
     #[arg(long, default_value_t = 1951)]
     seed: u64,
@@ -77,11 +94,99 @@ pub fn run(a: NimArgs) -> Result<()> {
     }
     let rule: Rule = a.rule.parse()?;
     let (heaps, k) = position(&a)?;
+    if !a.think {
+        return play(&a, &heaps, k, rule);
+    }
     let t = g::think(&heaps, k, rule, a.seed)?;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&t.json())?);
     } else {
         print!("{}", t.text());
+    }
+    Ok(())
+}
+
+/// The moves of a script: one a line, `#` comments and blank lines skipped.
+fn script_moves(path: &std::path::Path) -> Result<Vec<(String, Vec<Entry>)>> {
+    let text = std::fs::read_to_string(path)
+        .with_context(|| format!("cannot read the script {}", path.display()))?;
+    let mut out = Vec::new();
+    for (n, line) in text.lines().enumerate() {
+        let t = line.split('#').next().unwrap_or("").trim();
+        if t.is_empty() {
+            continue;
+        }
+        let e = gg::parse_move(t).with_context(|| format!("{} line {}", path.display(), n + 1))?;
+        out.push((t.to_string(), e));
+    }
+    Ok(out)
+}
+
+/// `mark1 nim --play`.
+fn play(a: &NimArgs, heaps: &[u8], k: usize, rule: Rule) -> Result<()> {
+    let first = match a.first.as_str() {
+        "machine" => gg::First::Machine,
+        "human" => gg::First::Human,
+        other => bail!("--first is machine or human, not {other}"),
+    };
+    let mut scripted = match &a.script {
+        Some(p) => Some(script_moves(p)?.into_iter()),
+        None => None,
+    };
+    let json = a.json;
+    let mut next = || -> Option<(String, Vec<Entry>)> {
+        if let Some(it) = scripted.as_mut() {
+            return it.next();
+        }
+        let stdin = std::io::stdin();
+        loop {
+            eprint!("your move (e.g. B:2, or B:2,D:1 for k > 1): ");
+            let mut line = String::new();
+            if stdin.lock().read_line(&mut line).ok()? == 0 {
+                return None;
+            }
+            let t = line.split('#').next().unwrap_or("").trim().to_string();
+            if t.is_empty() {
+                continue;
+            }
+            match gg::parse_move(&t) {
+                Ok(e) => return Some((t, e)),
+                Err(e) => eprintln!("{e}"),
+            }
+        }
+    };
+    let mut show = |p: &str| {
+        if !json {
+            print!("{p}");
+            if !p.is_empty() && !p.ends_with('\n') {
+                println!();
+            }
+            let _ = std::io::stdout().flush();
+        }
+    };
+    let r = gg::play_game(
+        &gg::Setup {
+            heaps: heaps.to_vec(),
+            k,
+            rule,
+            first,
+            seed: a.seed,
+            beats: a.beats,
+        },
+        &mut next,
+        &mut show,
+    )?;
+    if json {
+        println!("{}", serde_json::to_string_pretty(&r.json())?);
+    } else {
+        println!(
+            "{}: {} moves entered, {} instructions, {} beats, {:.3} s of machine time",
+            r.result,
+            r.entered.len(),
+            r.instructions,
+            r.beats,
+            r.seconds()
+        );
     }
     Ok(())
 }

@@ -8,7 +8,10 @@
 //! as an operator read the tube. The programme finds the move itself; the native
 //! reference [`crate::reference::nim`] is used only by [`check`].
 //!
-//! Files: `mod.rs` one move ([`think`]) and the comparison ([`check`]).
+//! Files: `mod.rs` one move ([`think`]) and the comparison ([`check`]); `game.rs` a game
+//! against the programme as the operator at the console ([`game::Game`]).
+
+pub mod game;
 
 use super::bundled::{Bundled, RunError};
 use crate::machine::{Budget, Config, Machine, Stop};
@@ -25,6 +28,9 @@ pub enum NimRunError {
     /// The programme left something no reading of its lines explains (a bug).
     #[error("the programme left {0}")]
     Result(String),
+    /// A move typed for a game that is not `B:2` or `B:2,D:1` (heap letter : matches).
+    #[error("bad move {0}")]
+    Move(String),
     /// The programme did not assemble, lacks a label, or the machine stopped elsewhere.
     #[error(transparent)]
     Run(#[from] RunError),
@@ -47,7 +53,7 @@ const SOURCES: &[(&str, &str)] = &[
     ("nim/game.m1", include_str!("../../../programs/nim/game.m1")),
 ];
 
-static PROGRAM: Bundled = Bundled::new(SOURCES);
+pub(crate) static PROGRAM: Bundled = Bundled::new(SOURCES);
 
 /// The most beats one move may take before the driver gives up (a move takes a few
 /// thousand; this is a guard against a programme that never stops).
@@ -152,16 +158,16 @@ pub fn heaps_text(h: &[u8]) -> String {
 }
 
 /// The addresses of the lines the driver uses, looked up once.
-struct Lines {
-    hh: u32,
-    k: u32,
-    rule: u32,
-    cs: u32,
-    rnd: u32,
-    stop: u32,
+pub(crate) struct Lines {
+    pub(crate) hh: u32,
+    pub(crate) k: u32,
+    pub(crate) rule: u32,
+    pub(crate) cs: u32,
+    pub(crate) rnd: u32,
+    pub(crate) stop: u32,
 }
 
-fn lines() -> Result<(&'static crate::asm::Assembly, Lines), NimRunError> {
+pub(crate) fn lines() -> Result<(&'static crate::asm::Assembly, Lines), NimRunError> {
     let a = PROGRAM.assembly()?;
     let at = |n: &str| PROGRAM.label(a, n);
     Ok((
@@ -177,14 +183,20 @@ fn lines() -> Result<(&'static crate::asm::Assembly, Lines), NimRunError> {
     ))
 }
 
-/// The programme's move on `heaps` with k and the rule: the settings put in, KEC, run
-/// to `th_stop`, the results read off the store. `seed` seeds the /W generator.
+/// A machine as an operator leaves it before starting the programme: KEC, the programme
+/// loaded, the settings put in (the heaps into `hh`, zeros beyond the N in play, k into
+/// `s_k`, the rule into `s_rule`), the /W generator seeded with `seed`. The heaps and k
+/// are validated first ([`rn::validate`], the one validation).
 ///
 /// # Errors
-/// [`NimRunError::Input`] for heaps or k [`rn::validate`] refuses; [`NimRunError::Run`]
-/// if the machine stops anywhere but `th_stop`; [`NimRunError::Result`] for a case line
-/// out of range.
-pub fn think(heaps: &[u8], k: usize, rule: Rule, seed: u64) -> Result<Think, NimRunError> {
+/// [`NimRunError::Input`] for heaps or k refused; [`NimRunError::Run`] if the programme
+/// does not assemble or lacks a label.
+pub(crate) fn loaded(
+    heaps: &[u8],
+    k: usize,
+    rule: Rule,
+    seed: u64,
+) -> Result<(Machine, &'static crate::asm::Assembly, Lines), NimRunError> {
     rn::validate(heaps, k)?;
     let (a, l) = lines()?;
     let mut m = Machine::new(Config {
@@ -199,6 +211,18 @@ pub fn think(heaps: &[u8], k: usize, rule: Rule, seed: u64) -> Result<Think, Nim
     }
     m.store.write_long(l.k, k as u64);
     m.store.write_long(l.rule, u64::from(rule == Rule::Normal));
+    Ok((m, a, l))
+}
+
+/// The programme's move on `heaps` with k and the rule: the settings put in, KEC, run
+/// to `th_stop`, the results read off the store. `seed` seeds the /W generator.
+///
+/// # Errors
+/// [`NimRunError::Input`] for heaps or k [`rn::validate`] refuses; [`NimRunError::Run`]
+/// if the machine stops anywhere but `th_stop`; [`NimRunError::Result`] for a case line
+/// out of range.
+pub fn think(heaps: &[u8], k: usize, rule: Rule, seed: u64) -> Result<Think, NimRunError> {
+    let (mut m, _, l) = loaded(heaps, k, rule, seed)?;
     match m.run(Budget::beats(MOVE_BEATS)) {
         Stop::DynamicStop { line } if line == l.stop => {}
         other => {
