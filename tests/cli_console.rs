@@ -58,15 +58,21 @@ fn asm_drm_boots_in_console_like_run() {
     assert_eq!(console_paper, "\nHELLO WORLD\n");
 }
 
-/// Runs `script` (with `args` before `--script`) and returns standard error, asserting
-/// that the run failed.
-fn script_error(script: &str, args: &[&str]) -> String {
-    let path = tmp("bad.con");
+/// Runs `mark1 console ARGS --script FILE`, the script `script` written to the scratch
+/// file `name`.
+fn console_script(name: &str, script: &str, args: &[&str]) -> std::process::Output {
+    let path = tmp(name);
     std::fs::write(&path, script).unwrap();
     let mut all = vec!["console"];
     all.extend_from_slice(args);
     all.extend(["--script", path.to_str().unwrap()]);
-    let out = mark1(&all);
+    mark1(&all)
+}
+
+/// Runs `script` (with `args` before `--script`) and returns standard error, asserting
+/// that the run failed.
+fn script_error(script: &str, args: &[&str]) -> String {
+    let out = console_script("bad.con", script, args);
     assert!(!out.status.success());
     String::from_utf8(out.stderr).unwrap()
 }
@@ -141,15 +147,7 @@ fn every_go_past_its_budget_exits_3() {
         ),
         ("hoot_stop.con", "go until hoot\n", 1, "without hooting"),
     ] {
-        let path = tmp(name);
-        std::fs::write(&path, script).unwrap();
-        let out = mark1(&[
-            "console",
-            "--program",
-            src,
-            "--script",
-            path.to_str().unwrap(),
-        ]);
+        let out = console_script(name, script, &["--program", src]);
         let err = String::from_utf8(out.stderr).unwrap();
         assert_eq!(out.status.code(), Some(code), "{name}: {err}");
         assert!(err.contains(said), "{name}: {err}");
@@ -161,15 +159,11 @@ fn every_go_past_its_budget_exits_3() {
 #[test]
 fn failed_expect_shows_the_paper_as_lines() {
     let src = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/hello.m1");
-    let path = tmp("expect.con");
-    std::fs::write(&path, "go\nexpect \"GOODBYE\"\n").unwrap();
-    let out = mark1(&[
-        "console",
-        "--program",
-        src,
-        "--script",
-        path.to_str().unwrap(),
-    ]);
+    let out = console_script(
+        "expect.con",
+        "go\nexpect \"GOODBYE\"\n",
+        &["--program", src],
+    );
     assert_eq!(out.status.code(), Some(1));
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(

@@ -93,7 +93,8 @@ pub fn read_program(path: &Path) -> Result<ProgramFile> {
         let img = Image::parse(text).with_context(|| format!("{}", path.display()))?;
         return Ok(ProgramFile::Image(img));
     }
-    match asm::assemble_file(path) {
+    // The text already read, not the file again.
+    match asm::assemble_str(&path.display().to_string(), text, &asm::FsLoader) {
         Ok(a) => Ok(ProgramFile::Image(a.image)),
         Err(e)
             if !named_as_source(path)

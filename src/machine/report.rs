@@ -11,6 +11,12 @@ pub fn round_to(v: f64, places: i32) -> f64 {
     (v * k).round() / k
 }
 
+/// Simulated seconds of `beats` (240 µs each), rounded to the microsecond: the form every
+/// seconds figure takes in JSON (exact, since a beat is 240 µs).
+pub fn micro_seconds(beats: u64) -> f64 {
+    round_to(beats_to_seconds(beats), 6)
+}
+
 /// Serialises seconds rounded to the microsecond (a beat is 240 µs, so simulated times
 /// are exact), for `#[serde(serialize_with)]`.
 ///

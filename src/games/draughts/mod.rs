@@ -217,11 +217,9 @@ impl Squares {
     }
 }
 
-/// Simulated seconds of `beats` (240 µs each), rounded to the microsecond: the form
-/// every seconds figure takes in the driver's JSON.
-pub fn json_seconds(beats: u64) -> f64 {
-    (crate::machine::beats_to_seconds(beats) * 1e6).round() / 1e6
-}
+/// Simulated seconds of `beats`, rounded to the microsecond, as the driver's JSON gives
+/// every seconds figure (the machine's one rounding rule).
+pub use crate::machine::report::micro_seconds as json_seconds;
 
 /// Assembles the bundled program (kernel, search half, game half); the assembly is
 /// made once and copied out.

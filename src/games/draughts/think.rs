@@ -127,7 +127,7 @@ impl Think {
             "beats": self.beats,
             "seconds": json_seconds(self.beats),
             "transfers": self.transfers,
-            "moves_a_second": (self.rate() * 10.0).round() / 10.0,
+            "moves_a_second": crate::machine::report::round_to(self.rate(), 1),
         })
     }
 }

@@ -216,7 +216,7 @@ impl Played {
             "instructions": self.instructions,
             "beats": self.beats,
             "turn_beats": self.turns,
-            "seconds": (self.seconds() * 1e6).round() / 1e6,
+            "seconds": crate::machine::report::micro_seconds(self.beats),
         })
     }
 }

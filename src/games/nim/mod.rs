@@ -147,7 +147,7 @@ impl Think {
             "random": self.random,
             "instructions": self.instructions,
             "beats": self.beats,
-            "seconds": (self.seconds() * 1e6).round() / 1e6,
+            "seconds": crate::machine::report::micro_seconds(self.beats),
         })
     }
 }
