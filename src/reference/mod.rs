@@ -12,6 +12,9 @@
 //! - [`nim`]: nim as Faster than Thought's universal-computer programme plays it (ch. 25,
 //!   NIM), with Bouton's and Moore's rules and Bell's single pile.
 //!
+//! - [`turochamp`]: Turing's paper chess machine (typescript "Digital Computers applied to
+//!   Games"; Faster than Thought ch. 25), on top of `shakmaty`'s chess legality.
+//!
 //! The `mark1 ref …` command line lives in the binary (`src/cli/reference/`).
 //!
 //! See `docs/reference-engines.md` for the reasoning behind each choice.
@@ -19,6 +22,7 @@
 pub mod chess;
 pub mod draughts;
 pub mod nim;
+pub mod turochamp;
 
 /// Errors of the reference engines and of the arguments given to them.
 #[derive(Debug, thiserror::Error)]
