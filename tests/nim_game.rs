@@ -36,6 +36,12 @@ fn opponent(heaps: &[u8], k: usize, rule: Rule) -> Vec<(usize, u8)> {
     }
 }
 
+/// The lamp rows a Nimrod-style picture shows for the heaps `h`: one spot a match, from
+/// the least significant digit up (the heaps from the paper, not from the store).
+fn spots(h: &[u8]) -> Vec<u64> {
+    h.iter().map(|&x| (1u64 << x) - 1).collect()
+}
+
 /// Plays a game to the end; returns the paper. Checks every machine move for legality.
 fn play(heaps: &[u8], k: usize, rule: Rule, first: First, seed: u64) -> String {
     play_with(heaps, k, rule, first, seed, &mut |h| opponent(h, k, rule))
@@ -70,6 +76,7 @@ fn play_with(
         }
     };
     apply_machine(&g, &mut h, &mut seen);
+    assert_eq!(g.lamp_rows(), spots(&h), "paper:\n{}", g.paper());
     let mut machine_last = true;
     for _ in 0..200 {
         if w == Waiting::Over {
@@ -88,6 +95,7 @@ fn play_with(
         }
         apply_machine(&g, &mut h, &mut seen);
         assert_eq!(g.heaps(), h, "paper:\n{}", g.paper());
+        assert_eq!(g.lamp_rows(), spots(&h), "paper:\n{}", g.paper());
     }
     assert_eq!(w, Waiting::Over, "paper:\n{}", g.paper());
     assert!(h.iter().all(|&x| x == 0), "{}", g.paper());
@@ -228,4 +236,19 @@ proptest! {
         };
         play_with(&heaps, k, rule, first, seed, &mut opp);
     }
+}
+
+/// The lamp rows while the programme waits for the opponent's first move: the heaps set
+/// (3, 4, 5 and 31, the universal computer's largest) drawn one spot a match. Read off the
+/// store page as `mark1 debug` shows it.
+#[test]
+fn lamp_rows_on_the_store_page_before_the_first_move() {
+    let mut g = Game::new(&[3, 4, 5, 31], 1, Rule::Misere, First::Human, 1).unwrap();
+    assert_eq!(g.run_to_wait(BUDGET).unwrap(), Waiting::Key);
+    assert_eq!(
+        g.lamp_rows(),
+        vec![0b111, 0b1111, 0b11111, 0x7FFF_FFFF],
+        "{}",
+        g.paper()
+    );
 }

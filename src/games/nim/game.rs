@@ -46,6 +46,7 @@ pub struct Game {
     key_line: u32,
     end_line: u32,
     hh: u32,
+    rows: u32,
     n: usize,
 }
 
@@ -75,6 +76,7 @@ impl Game {
             key_line,
             end_line: at("g_end")?,
             hh: l.hh,
+            rows: at("rows")?,
             n: heaps.len(),
         })
     }
@@ -134,6 +136,16 @@ impl Game {
     pub fn heaps(&self) -> Vec<u8> {
         (0..self.n)
             .map(|i| self.machine.store.read_long(self.hh + 2 * i as u32) as u8)
+            .collect()
+    }
+
+    /// The lamp rows of the heaps in play as the tube shows them: one 40-bit long line a
+    /// heap from line `rows` on (page 5), the programme's Nimrod-style picture, one spot
+    /// (a 1 digit, from P0 up) a match. Drawn by unit G after every move; the move
+    /// finder uses the first four rows as working lines while it runs.
+    pub fn lamp_rows(&self) -> Vec<u64> {
+        (0..self.n)
+            .map(|i| self.machine.store.read_long(self.rows + 2 * i as u32))
             .collect()
     }
 }

@@ -115,7 +115,7 @@ impl Think {
             "heaps {} (k = {}, {}): {}",
             heaps_text(&self.before),
             self.k,
-            self.rule.word(),
+            self.rule.name(),
             self.case
         );
         let how = if self.random {
@@ -165,6 +165,7 @@ pub(crate) struct Lines {
     pub(crate) cs: u32,
     pub(crate) rnd: u32,
     pub(crate) stop: u32,
+    pub(crate) mode: u32,
 }
 
 pub(crate) fn lines() -> Result<(&'static crate::asm::Assembly, Lines), NimRunError> {
@@ -179,13 +180,14 @@ pub(crate) fn lines() -> Result<(&'static crate::asm::Assembly, Lines), NimRunEr
             cs: at("cs")?,
             rnd: at("rnd")?,
             stop: at("th_stop")?,
+            mode: at("s_mode")?,
         },
     ))
 }
 
 /// A machine as an operator leaves it before starting the programme: KEC, the programme
 /// loaded, the settings put in (the heaps into `hh`, zeros beyond the N in play, k into
-/// `s_k`, the rule into `s_rule`), the /W generator seeded with `seed`. The heaps and k
+/// `s_k`, the rule into `s_rule`, one move: 0 into `s_mode`), the /W generator seeded with `seed`. The heaps and k
 /// are validated first ([`rn::validate`], the one validation).
 ///
 /// # Errors
@@ -211,6 +213,7 @@ pub(crate) fn loaded(
     }
     m.store.write_long(l.k, k as u64);
     m.store.write_long(l.rule, u64::from(rule == Rule::Normal));
+    m.store.write_long(l.mode, 0);
     Ok((m, a, l))
 }
 
@@ -288,7 +291,7 @@ impl CheckReport {
                 "heaps {} k = {} {}: the programme gave case ({}) and {}; the reference: {}",
                 heaps_text(&t.before),
                 t.k,
-                t.rule.word(),
+                t.rule.name(),
                 t.case.letter(),
                 heaps_text(&t.after),
                 d.expected

@@ -76,6 +76,15 @@ impl Rule {
             Rule::Normal => "normal",
         }
     }
+
+    /// The rule's name in prose: `misère` or `normal` (the word with its accent, for text
+    /// output; [`Rule::word`] is the spelling of flags and JSON).
+    pub fn name(self) -> &'static str {
+        match self {
+            Rule::Misere => "misère",
+            Rule::Normal => "normal",
+        }
+    }
 }
 
 impl fmt::Display for Rule {
