@@ -1,0 +1,196 @@
+//! The analysis: considerable moves, dead positions and the minimax of values.
+//!
+//! Turing (typescript, "'Considerable' moves", "Dead position", "Value of position"):
+//!
+//! - Every White move and every Black reply (the first two plies) is considerable.
+//!   Beyond them: a recapture after a considerable capture, the capture of an undefended
+//!   man, the capture of a man of higher value by one of lower value, a move giving mate.
+//! - A position in the analysis is dead when it has no considerable moves; its value is
+//!   W/B ([`Value::dead`]).
+//! - Otherwise, with White to play, the value is the greatest of the considerable moves'
+//!   values and of the position itself valued as dead, "the latter alternative to be
+//!   omitted if all moves are considerable"; with Black to play, the least.
+//!
+//! Every search counts its positions and stops expanding at a node limit (a position
+//! reached past the limit is valued as dead and the analysis is marked truncated).
+
+use super::readings::{DeadRule, Readings, Recapture};
+use super::value::{capture_rank, Value};
+use shakmaty::{Chess, Color, Move, Position, Role, Square};
+
+/// The default node limit of one analysis: far above what the games need (a few
+/// thousand), low enough to answer in well under a second.
+pub const DEFAULT_NODE_LIMIT: u64 = 2_000_000;
+
+/// A search in progress: the readings, the node count and the limit.
+#[derive(Debug)]
+pub struct Searcher<'a> {
+    readings: &'a Readings,
+    /// Positions visited so far (the considerable-move tree's size).
+    pub nodes: u64,
+    limit: u64,
+    /// Whether the limit cut the analysis short.
+    pub truncated: bool,
+}
+
+/// Whether `m` (legal in `pos`) mates.
+pub fn gives_mate(pos: &Chess, m: Move) -> bool {
+    let mut after = pos.clone();
+    after.play_unchecked(m);
+    after.is_check() && after.legal_moves().is_empty()
+}
+
+/// Whether the man on `sq` is defended by its own side (any man, the king and pawns
+/// included: the ordinary chess sense; the position-play readings do not apply here).
+fn defended(pos: &Chess, sq: Square) -> bool {
+    let board = pos.board();
+    match board.color_at(sq) {
+        Some(owner) => !board.attacks_to(sq, owner, board.occupied()).is_empty(),
+        None => false,
+    }
+}
+
+/// Whether the capture `m` passes the capture tests by itself: it takes an undefended man
+/// (a pawn only under `pawn-prey=yes`) or a man of higher value than the taker.
+pub fn tested_capture(pos: &Chess, m: Move, r: &Readings) -> bool {
+    let Some(victim) = m.capture() else {
+        return false;
+    };
+    // The man taken stands on `to`, except en passant (the pawn beside it).
+    let victim_square = match m {
+        Move::EnPassant { from, to } => Square::from_coords(to.file(), from.rank()),
+        _ => m.to(),
+    };
+    if (victim != Role::Pawn || r.pawn_prey) && !defended(pos, victim_square) {
+        return true;
+    }
+    capture_rank(victim) > capture_rank(m.role())
+}
+
+/// Whether `m` is considerable beyond the first two plies: a recapture on the square of
+/// the last capture when that capture may be answered (`recapture_on`), a capture passing
+/// [`tested_capture`], any capture under `dead=any-capture`, or a mate.
+pub fn considerable(pos: &Chess, m: Move, recapture_on: Option<Square>, r: &Readings) -> bool {
+    if m.is_capture()
+        && (r.dead == DeadRule::AnyCapture
+            || recapture_on == Some(m.to())
+            || tested_capture(pos, m, r))
+    {
+        return true;
+    }
+    gives_mate(pos, m)
+}
+
+/// The square a recapture may answer after `m` in `pos`: its destination when `m` is a
+/// capture that licenses recaptures under the `recapture` reading.
+pub fn recapture_square(pos: &Chess, m: Move, r: &Readings) -> Option<Square> {
+    let licensed = match r.recapture {
+        Recapture::AnyCapture => m.is_capture(),
+        Recapture::TestedCapture => tested_capture(pos, m, r),
+    };
+    licensed.then(|| m.to())
+}
+
+impl<'a> Searcher<'a> {
+    /// A search under `readings` that stops expanding after `limit` positions.
+    pub fn new(readings: &'a Readings, limit: u64) -> Searcher<'a> {
+        Searcher {
+            readings,
+            nodes: 0,
+            limit,
+            truncated: false,
+        }
+    }
+
+    /// The value of `pos`, reached after `ply` plies from the position on the board (1:
+    /// after White's move, Black to reply), a recapture on `recapture_on` considerable.
+    pub fn value(&mut self, pos: &Chess, ply: u32, recapture_on: Option<Square>) -> Value {
+        self.nodes += 1;
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            return if pos.is_check() {
+                Value::mated(pos.turn())
+            } else {
+                // Stalemate: the rules give it no value of its own; valued as dead.
+                Value::dead(pos.board())
+            };
+        }
+        if self.nodes >= self.limit {
+            self.truncated = true;
+            return Value::dead(pos.board());
+        }
+        let white = pos.turn() == Color::White;
+        let every = ply < 2;
+        let mut best: Option<Value> = None;
+        let mut all_considerable = true;
+        for &m in &moves {
+            if !every && !considerable(pos, m, recapture_on, self.readings) {
+                all_considerable = false;
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let v = self.value(&child, ply + 1, recapture_square(pos, m, self.readings));
+            best = Some(better(best, v, white));
+        }
+        if !all_considerable {
+            best = Some(better(best, Value::dead(pos.board()), white));
+        }
+        best.unwrap_or_else(|| Value::dead(pos.board()))
+    }
+}
+
+/// The better of `best` and `v` for the side to move: the greater for White, the less for
+/// Black.
+fn better(best: Option<Value>, v: Value, white: bool) -> Value {
+    match best {
+        None => v,
+        Some(b) if white => b.max(v),
+        Some(b) => b.min(v),
+    }
+}
+
+/// The line the analysis expects after the position `pos` (reached at `ply` with a
+/// recapture on `recapture_on` considerable): at each step the considerable move whose
+/// value is the node's value, until the value is that of the position itself (dead, or the
+/// side to move prefers to stand). Each step re-searches its children under the same node
+/// limit.
+pub fn principal_line(
+    pos: &Chess,
+    ply: u32,
+    recapture_on: Option<Square>,
+    readings: &Readings,
+    limit: u64,
+) -> Vec<Move> {
+    let mut line = Vec::new();
+    let (mut pos, mut ply, mut recapture_on) = (pos.clone(), ply, recapture_on);
+    while line.len() < 64 {
+        let mut s = Searcher::new(readings, limit);
+        let target = s.value(&pos, ply, recapture_on);
+        let dead = Value::dead(pos.board());
+        let every = ply < 2;
+        let mut next = None;
+        for &m in &pos.legal_moves() {
+            if !every && !considerable(&pos, m, recapture_on, readings) {
+                continue;
+            }
+            let mut child = pos.clone();
+            child.play_unchecked(m);
+            let mut s = Searcher::new(readings, limit);
+            if s.value(&child, ply + 1, recapture_square(&pos, m, readings)) == target {
+                next = Some((m, child));
+                break;
+            }
+        }
+        match next {
+            Some((m, child)) if every || target != dead => {
+                recapture_on = recapture_square(&pos, m, readings);
+                line.push(m);
+                pos = child;
+                ply += 1;
+            }
+            _ => break,
+        }
+    }
+    line
+}
