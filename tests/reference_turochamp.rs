@@ -5,11 +5,15 @@
 use mark1::reference::turochamp::position_play::{position_play, sqrt_tenths, terms, Terms};
 use mark1::reference::turochamp::search::{considerable, recapture_square, Searcher};
 use mark1::reference::turochamp::{
-    analyse, parse_fen, parse_san, replay, Readings, TurochampError, Value, DEFAULT_NODE_LIMIT,
+    analyse, analyse_with, parse_fen, parse_san, replay, Readings, TurochampError, Value,
+    DEFAULT_NODE_LIMIT,
 };
 use proptest::prelude::*;
 use shakmaty::{Chess, Position};
 use std::process::Command;
+
+/// Game 2 before White's 27th move (the bench's position).
+const MIDDLE_GAME: &str = "1rr3k1/p4ppp/q2p4/1n2p2b/2B1P1RP/2BQ1P2/1PPK1P2/3R4 w - - 10 27";
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -292,6 +296,41 @@ fn every_search_stops_at_its_node_limit() {
     let mut s = Searcher::new(&r, 10);
     s.value(&after(&p, "e4"), 1, None);
     assert!(s.nodes <= 40, "{} nodes", s.nodes);
+}
+
+#[test]
+fn cut_offs_change_no_value() {
+    // Middle-game positions of Game 2 (before moves 16, 21 and 27): every move's value with
+    // alpha-beta equals its value over the whole considerable-move tree.
+    for fen in [
+        "1r3rk1/pP3ppp/B2p4/q1n1p2b/Pb2P2P/2N2P2/1PPBQP2/R3K1R1 w Q - 7 16",
+        "1rr3k1/p4ppp/3p2b1/q1nBp1R1/P3P2P/2b2P2/1PPBQP2/2KR4 w - - 0 21",
+        MIDDLE_GAME,
+    ] {
+        let p = pos(fen);
+        let r = Readings::default();
+        let cut = analyse_with(&p, &r, DEFAULT_NODE_LIMIT, true).unwrap();
+        let full = analyse_with(&p, &r, DEFAULT_NODE_LIMIT, false).unwrap();
+        assert!(!full.truncated);
+        assert!(cut.nodes < full.nodes);
+        let values = |a: &mark1::reference::turochamp::Analysis| {
+            a.moves
+                .iter()
+                .map(|m| (m.san.clone(), m.value))
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(values(&cut), values(&full), "{fen}");
+        assert_eq!(cut.chosen, full.chosen);
+    }
+    // The whole tree before Game 2's move 27.
+    let full = analyse_with(
+        &pos(MIDDLE_GAME),
+        &Readings::default(),
+        DEFAULT_NODE_LIMIT,
+        false,
+    )
+    .unwrap();
+    assert_eq!(full.nodes, 402_148);
 }
 
 // ---- The printed games ----

@@ -3,7 +3,7 @@
 //! the two printed games, and a game against a person.
 
 use anyhow::{Context, Result};
-use mark1::reference::turochamp::choose::{fen_of, san_of};
+use mark1::reference::turochamp::choose::{analyse_with, fen_of, san_of};
 use mark1::reference::turochamp::position_play::tenths_text;
 use mark1::reference::turochamp::readings::SWITCHES;
 use mark1::reference::turochamp::{
@@ -47,6 +47,10 @@ pub enum TurochampCommand {
         fen: String,
         #[command(flatten)]
         machine: MachineArgs,
+        /// Search the whole considerable-move tree (no alpha-beta cut-offs, which never
+        /// change a value), so that the tree size reported is the full tree's.
+        #[arg(long)]
+        full_tree: bool,
         /// JSON output.
         #[arg(long)]
         json: bool,
@@ -88,7 +92,12 @@ pub enum TurochampCommand {
 /// A bad FEN, SAN, reading or script, or a failed read or write.
 pub fn run(cmd: &TurochampCommand, out: &mut dyn Write) -> Result<()> {
     match cmd {
-        TurochampCommand::Best { fen, machine, json } => run_best(fen, machine, *json, out),
+        TurochampCommand::Best {
+            fen,
+            machine,
+            full_tree,
+            json,
+        } => run_best(fen, machine, *full_tree, *json, out),
         TurochampCommand::Replay {
             game,
             machine,
@@ -161,10 +170,16 @@ fn ranked(a: &Analysis) -> Vec<usize> {
     idx
 }
 
-fn run_best(fen: &str, machine: &MachineArgs, json: bool, out: &mut dyn Write) -> Result<()> {
+fn run_best(
+    fen: &str,
+    machine: &MachineArgs,
+    full_tree: bool,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
     let readings = machine.readings()?;
     let pos = parse_fen(fen)?;
-    let a = analyse(&pos, &readings, machine.nodes)?;
+    let a = analyse_with(&pos, &readings, machine.nodes, !full_tree)?;
     let order = ranked(&a);
     if json {
         let v = json!({
@@ -184,6 +199,7 @@ fn run_best(fen: &str, machine: &MachineArgs, json: bool, out: &mut dyn Write) -
                 })
             }).collect::<Vec<_>>(),
             "tree_positions": a.nodes,
+            "full_tree": full_tree,
             "truncated": a.truncated,
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
@@ -226,8 +242,13 @@ fn run_best(fen: &str, machine: &MachineArgs, json: bool, out: &mut dyn Write) -
     }
     writeln!(
         out,
-        "considerable-move tree: {} positions{}",
+        "considerable-move tree: {} positions{}{}",
         a.nodes,
+        if full_tree {
+            " (the whole tree)"
+        } else {
+            " visited (alpha-beta; --full-tree for the whole tree)"
+        },
         if a.truncated {
             " (cut short by the node limit)"
         } else {

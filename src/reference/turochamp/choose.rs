@@ -42,7 +42,8 @@ pub struct Analysis {
     pub moves: Vec<MoveReport>,
     /// The index in `moves` of the chosen move (None when White has no legal move).
     pub chosen: Option<usize>,
-    /// Positions visited in all (the considerable-move tree's size).
+    /// Positions visited in all: the considerable-move tree's size without cut-offs, the
+    /// part of it visited with them.
     pub nodes: u64,
     /// Whether the node limit cut any analysis short.
     pub truncated: bool,
@@ -135,6 +136,21 @@ pub fn analyse(
     readings: &Readings,
     node_limit: u64,
 ) -> Result<Analysis, TurochampError> {
+    analyse_with(pos, readings, node_limit, true)
+}
+
+/// As [`analyse`]; `prune` false searches the whole considerable-move tree (no alpha-beta
+/// cut-offs), so that [`Analysis::nodes`] is the tree's full size. The values and the
+/// choice are the same.
+///
+/// # Errors
+/// As [`analyse`].
+pub fn analyse_with(
+    pos: &Chess,
+    readings: &Readings,
+    node_limit: u64,
+    prune: bool,
+) -> Result<Analysis, TurochampError> {
     if pos.turn() != Color::White {
         return Err(TurochampError::NotWhiteToMove);
     }
@@ -145,6 +161,7 @@ pub fn analyse(
         legal.reverse();
     }
     let mut searcher = Searcher::new(readings, node_limit);
+    searcher.prune = prune;
     let mut moves = Vec::with_capacity(legal.len());
     for m in legal {
         let mut after = pos.clone();

@@ -25,7 +25,7 @@ pub mod replay;
 pub mod search;
 pub mod value;
 
-pub use choose::{analyse, parse_fen, parse_san, Analysis, MoveReport};
+pub use choose::{analyse, analyse_with, parse_fen, parse_san, Analysis, MoveReport};
 pub use readings::Readings;
 pub use replay::{replay, Replay, ReplayMove};
 pub use search::DEFAULT_NODE_LIMIT;

@@ -16,7 +16,7 @@
 
 use super::readings::{DeadRule, Readings, Recapture};
 use super::value::{capture_rank, Value};
-use shakmaty::{Chess, Color, Move, Position, Role, Square};
+use shakmaty::{attacks, Chess, Color, Move, Position, Role, Square};
 
 /// The default node limit of one analysis: far above what the games need (a few
 /// thousand), low enough to answer in well under a second.
@@ -31,10 +31,46 @@ pub struct Searcher<'a> {
     limit: u64,
     /// Whether the limit cut the analysis short.
     pub truncated: bool,
+    /// Whether alpha-beta cut-offs are taken (the default). Without them the search visits
+    /// the whole considerable-move tree, so that `nodes` is the tree's size; the values are
+    /// the same either way.
+    pub prune: bool,
+}
+
+/// Whether `m` (legal in `pos`) could give check: a quick pre-test (the moved man attacks
+/// the enemy king from its new square, or it leaves a line through the king, or the move is
+/// castling, en passant or a promotion); false only when the move cannot check.
+fn may_check(pos: &Chess, m: Move) -> bool {
+    let board = pos.board();
+    let Some(king) = board.king_of(!pos.turn()) else {
+        return false;
+    };
+    let Move::Normal {
+        role,
+        from,
+        to,
+        promotion: None,
+        ..
+    } = m
+    else {
+        return true;
+    };
+    let mut occupied = board.occupied();
+    occupied.discard(from);
+    occupied.add(to);
+    let piece = shakmaty::Piece {
+        color: pos.turn(),
+        role,
+    };
+    attacks::attacks(to, piece, occupied).contains(king)
+        || attacks::queen_attacks(king, board.occupied()).contains(from)
 }
 
 /// Whether `m` (legal in `pos`) mates.
 pub fn gives_mate(pos: &Chess, m: Move) -> bool {
+    if !may_check(pos, m) {
+        return false;
+    }
     let mut after = pos.clone();
     after.play_unchecked(m);
     after.is_check() && after.legal_moves().is_empty()
@@ -99,12 +135,29 @@ impl<'a> Searcher<'a> {
             nodes: 0,
             limit,
             truncated: false,
+            prune: true,
         }
     }
 
     /// The value of `pos`, reached after `ply` plies from the position on the board (1:
     /// after White's move, Black to reply), a recapture on `recapture_on` considerable.
+    ///
+    /// The minimax value exactly: the search inside uses alpha-beta cut-offs, which never
+    /// change a value, only leave out positions that cannot affect it.
     pub fn value(&mut self, pos: &Chess, ply: u32, recapture_on: Option<Square>) -> Value {
+        self.search(pos, ply, recapture_on, Value::BlackMates, Value::WhiteMates)
+    }
+
+    /// Alpha-beta (fail-soft) over the considerable moves: exact when the value lies
+    /// strictly between `alpha` and `beta`, a bound beyond them otherwise.
+    fn search(
+        &mut self,
+        pos: &Chess,
+        ply: u32,
+        recapture_on: Option<Square>,
+        mut alpha: Value,
+        mut beta: Value,
+    ) -> Value {
         self.nodes += 1;
         let moves = pos.legal_moves();
         if moves.is_empty() {
@@ -115,28 +168,65 @@ impl<'a> Searcher<'a> {
                 Value::dead(pos.board())
             };
         }
+        let dead = Value::dead(pos.board());
         if self.nodes >= self.limit {
             self.truncated = true;
-            return Value::dead(pos.board());
+            return dead;
         }
         let white = pos.turn() == Color::White;
-        let every = ply < 2;
+        let mut list: Vec<Move> = if ply < 2 {
+            moves.iter().copied().collect()
+        } else {
+            moves
+                .iter()
+                .copied()
+                .filter(|&m| considerable(pos, m, recapture_on, self.readings))
+                .collect()
+        };
+        // Captures of the most valuable men first: more cut-offs, the same values.
+        list.sort_by_key(|m| std::cmp::Reverse(m.capture().map_or(0, |r| capture_rank(r))));
         let mut best: Option<Value> = None;
-        let mut all_considerable = true;
-        for &m in &moves {
-            if !every && !considerable(pos, m, recapture_on, self.readings) {
-                all_considerable = false;
-                continue;
+        if list.len() < moves.len() {
+            // The position itself valued as dead is an alternative (not every move is
+            // considerable).
+            best = Some(dead);
+            if white {
+                if self.prune && dead >= beta {
+                    return dead;
+                }
+                alpha = alpha.max(dead);
+            } else {
+                if self.prune && dead <= alpha {
+                    return dead;
+                }
+                beta = beta.min(dead);
             }
+        }
+        for m in list {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let v = self.value(&child, ply + 1, recapture_square(pos, m, self.readings));
-            best = Some(better(best, v, white));
+            let v = self.search(
+                &child,
+                ply + 1,
+                recapture_square(pos, m, self.readings),
+                alpha,
+                beta,
+            );
+            let b = better(best, v, white);
+            best = Some(b);
+            if white {
+                if self.prune && b >= beta {
+                    return b;
+                }
+                alpha = alpha.max(b);
+            } else {
+                if self.prune && b <= alpha {
+                    return b;
+                }
+                beta = beta.min(b);
+            }
         }
-        if !all_considerable {
-            best = Some(better(best, Value::dead(pos.board()), white));
-        }
-        best.unwrap_or_else(|| Value::dead(pos.board()))
+        best.unwrap_or(dead)
     }
 }
 
