@@ -37,8 +37,8 @@ pub fn sqrt_tenths(n: u32) -> i32 {
     while (t + 1) * (t + 1) <= target {
         t += 1;
     }
-    // Round: t + 1 when (t + 1/2)^2 <= 100 n, i.e. 4t^2 + 4t + 1 <= 400 n.
-    if 4 * t * t + 4 * t + 1 <= 4 * target {
+    // Round: t + 1 when (t + 1/2)^2 <= 100 n, i.e. 4t^2 + 4t + 1 <= 400 n (never equal).
+    if 4 * t * t + 4 * t < 4 * target {
         t += 1;
     }
     t as i32

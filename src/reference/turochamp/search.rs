@@ -184,7 +184,7 @@ impl<'a> Searcher<'a> {
                 .collect()
         };
         // Captures of the most valuable men first: more cut-offs, the same values.
-        list.sort_by_key(|m| std::cmp::Reverse(m.capture().map_or(0, |r| capture_rank(r))));
+        list.sort_by_key(|m| std::cmp::Reverse(m.capture().map_or(0, capture_rank)));
         let mut best: Option<Value> = None;
         if list.len() < moves.len() {
             // The position itself valued as dead is an alternative (not every move is

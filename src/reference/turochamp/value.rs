@@ -121,7 +121,7 @@ impl Value {
 
 /// Half points as points: `41`, `38.5`.
 pub fn points(half: u32) -> String {
-    if half % 2 == 0 {
+    if half.is_multiple_of(2) {
         format!("{}", half / 2)
     } else {
         format!("{}.5", half / 2)
