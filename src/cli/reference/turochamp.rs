@@ -109,33 +109,23 @@ pub fn run(cmd: &TurochampCommand, out: &mut dyn Write) -> Result<()> {
             machine,
         } => {
             let readings = machine.readings()?;
-            match script {
+            let mut input: Box<dyn BufRead> = match script {
                 Some(path) => {
                     let text = std::fs::read_to_string(path)
                         .with_context(|| format!("cannot read script {}", path.display()))?;
-                    let mut input = text.as_bytes();
-                    play(
-                        &mut input,
-                        out,
-                        &readings,
-                        machine.nodes,
-                        pgn.as_ref(),
-                        true,
-                    )
+                    Box::new(std::io::Cursor::new(text))
                 }
-                None => {
-                    let stdin = std::io::stdin();
-                    let mut input = stdin.lock();
-                    play(
-                        &mut input,
-                        out,
-                        &readings,
-                        machine.nodes,
-                        pgn.as_ref(),
-                        false,
-                    )
-                }
-            }
+                None => Box::new(std::io::stdin().lock()),
+            };
+            let echo = script.is_some();
+            play(
+                &mut input,
+                out,
+                &readings,
+                machine.nodes,
+                pgn.as_ref(),
+                echo,
+            )
         }
     }
 }

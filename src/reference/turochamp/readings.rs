@@ -132,8 +132,9 @@ impl Default for Readings {
     }
 }
 
-/// One reading switch: its name, its values (the default first is not implied; see
-/// [`Readings::default`]) and what it decides.
+/// One reading switch: its name, its two values and what it decides. The order of the
+/// values is the order `--reading` documents them in (the default is first for every
+/// switch, see [`Readings::default`]).
 #[derive(Debug, Clone, Copy)]
 pub struct Switch {
     /// The name in `--reading NAME=VALUE`.
@@ -198,19 +199,12 @@ pub const SWITCHES: &[Switch] = &[
     },
 ];
 
-fn yes_no(value: &str) -> Option<bool> {
-    match value {
-        "yes" => Some(true),
-        "no" => Some(false),
-        _ => None,
-    }
-}
-
-fn word(b: bool) -> &'static str {
-    if b {
-        "yes"
+/// `a` if `first`, else `b`.
+fn pick<T>(first: bool, a: T, b: T) -> T {
+    if first {
+        a
     } else {
-        "no"
+        b
     }
 }
 
@@ -232,65 +226,31 @@ impl Readings {
                 names.join(", ")
             ))
         })?;
-        let bad = || {
-            TurochampError::Reading(format!(
-                "reading `{name}` takes {}, not `{value}`",
-                switch.values.join(" or ")
-            ))
+        // Every switch has two values; `first` is whether the first (as listed) is meant.
+        let first = match switch.values.iter().position(|v| *v == value) {
+            Some(i) => i == 0,
+            None => {
+                return Err(TurochampError::Reading(format!(
+                    "reading `{name}` takes {}, not `{value}`",
+                    switch.values.join(" or ")
+                )))
+            }
         };
         match name {
-            "turn" => {
-                self.turn = match value {
-                    "pass" => MobilityTurn::Pass,
-                    "pattern" => MobilityTurn::Pattern,
-                    _ => return Err(bad()),
-                }
-            }
-            "pawn-defends" => self.pawn_defends = yes_no(value).ok_or_else(bad)?,
-            "king-defends" => self.king_defends = yes_no(value).ok_or_else(bad)?,
-            "queen-capture" => {
-                self.queen_capture_two = match value {
-                    "two" => true,
-                    "one" => false,
-                    _ => return Err(bad()),
-                }
-            }
-            "pawn-prey" => self.pawn_prey = yes_no(value).ok_or_else(bad)?,
+            "turn" => self.turn = pick(first, MobilityTurn::Pass, MobilityTurn::Pattern),
+            "pawn-defends" => self.pawn_defends = first,
+            "king-defends" => self.king_defends = first,
+            "queen-capture" => self.queen_capture_two = first,
+            "pawn-prey" => self.pawn_prey = first,
             "recapture" => {
-                self.recapture = match value {
-                    "any-capture" => Recapture::AnyCapture,
-                    "tested-capture" => Recapture::TestedCapture,
-                    _ => return Err(bad()),
-                }
+                self.recapture = pick(first, Recapture::AnyCapture, Recapture::TestedCapture)
             }
-            "castling" => {
-                self.castling = match value {
-                    "three" => CastlingPoints::Three,
-                    "one" => CastlingPoints::One,
-                    _ => return Err(bad()),
-                }
-            }
+            "castling" => self.castling = pick(first, CastlingPoints::Three, CastlingPoints::One),
             "castle-sides" => {
-                self.castle_sides = match value {
-                    "either" => CastlingSides::Either,
-                    "each" => CastlingSides::Each,
-                    _ => return Err(bad()),
-                }
+                self.castle_sides = pick(first, CastlingSides::Either, CastlingSides::Each)
             }
-            "dead" => {
-                self.dead = match value {
-                    "considerable" => DeadRule::Considerable,
-                    "any-capture" => DeadRule::AnyCapture,
-                    _ => return Err(bad()),
-                }
-            }
-            _ => {
-                self.tie = match value {
-                    "low" => Tie::Low,
-                    "high" => Tie::High,
-                    _ => return Err(bad()),
-                }
-            }
+            "dead" => self.dead = pick(first, DeadRule::Considerable, DeadRule::AnyCapture),
+            _ => self.tie = pick(first, Tie::Low, Tie::High),
         }
         Ok(())
     }
@@ -310,43 +270,21 @@ impl Readings {
     /// The value of the switch `name` in words (as `--reading` takes it), or `None` for an
     /// unknown name.
     pub fn value_of(&self, name: &str) -> Option<&'static str> {
-        Some(match name {
-            "turn" => match self.turn {
-                MobilityTurn::Pass => "pass",
-                MobilityTurn::Pattern => "pattern",
-            },
-            "pawn-defends" => word(self.pawn_defends),
-            "king-defends" => word(self.king_defends),
-            "queen-capture" => {
-                if self.queen_capture_two {
-                    "two"
-                } else {
-                    "one"
-                }
-            }
-            "pawn-prey" => word(self.pawn_prey),
-            "recapture" => match self.recapture {
-                Recapture::AnyCapture => "any-capture",
-                Recapture::TestedCapture => "tested-capture",
-            },
-            "castling" => match self.castling {
-                CastlingPoints::Three => "three",
-                CastlingPoints::One => "one",
-            },
-            "castle-sides" => match self.castle_sides {
-                CastlingSides::Either => "either",
-                CastlingSides::Each => "each",
-            },
-            "dead" => match self.dead {
-                DeadRule::Considerable => "considerable",
-                DeadRule::AnyCapture => "any-capture",
-            },
-            "tie" => match self.tie {
-                Tie::Low => "low",
-                Tie::High => "high",
-            },
+        let first = match name {
+            "turn" => self.turn == MobilityTurn::Pass,
+            "pawn-defends" => self.pawn_defends,
+            "king-defends" => self.king_defends,
+            "queen-capture" => self.queen_capture_two,
+            "pawn-prey" => self.pawn_prey,
+            "recapture" => self.recapture == Recapture::AnyCapture,
+            "castling" => self.castling == CastlingPoints::Three,
+            "castle-sides" => self.castle_sides == CastlingSides::Either,
+            "dead" => self.dead == DeadRule::Considerable,
+            "tie" => self.tie == Tie::Low,
             _ => return None,
-        })
+        };
+        let switch = SWITCHES.iter().find(|s| s.name == name)?;
+        Some(switch.values[usize::from(!first)])
     }
 
     /// Every switch with its value, `NAME=VALUE` separated by spaces.

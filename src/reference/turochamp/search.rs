@@ -148,6 +148,18 @@ impl<'a> Searcher<'a> {
         self.search(pos, ply, recapture_on, Value::BlackMates, Value::WhiteMates)
     }
 
+    /// Narrows the window by the side to move's best so far `b`; true when the rest of
+    /// the moves cannot matter (a cut-off, taken only when pruning).
+    fn cut(&self, white: bool, b: Value, alpha: &mut Value, beta: &mut Value) -> bool {
+        if white {
+            *alpha = (*alpha).max(b);
+            self.prune && b >= *beta
+        } else {
+            *beta = (*beta).min(b);
+            self.prune && b <= *alpha
+        }
+    }
+
     /// Alpha-beta (fail-soft) over the considerable moves: exact when the value lies
     /// strictly between `alpha` and `beta`, a bound beyond them otherwise.
     fn search(
@@ -190,16 +202,8 @@ impl<'a> Searcher<'a> {
             // The position itself valued as dead is an alternative (not every move is
             // considerable).
             best = Some(dead);
-            if white {
-                if self.prune && dead >= beta {
-                    return dead;
-                }
-                alpha = alpha.max(dead);
-            } else {
-                if self.prune && dead <= alpha {
-                    return dead;
-                }
-                beta = beta.min(dead);
+            if self.cut(white, dead, &mut alpha, &mut beta) {
+                return dead;
             }
         }
         for m in list {
@@ -214,16 +218,8 @@ impl<'a> Searcher<'a> {
             );
             let b = better(best, v, white);
             best = Some(b);
-            if white {
-                if self.prune && b >= beta {
-                    return b;
-                }
-                alpha = alpha.max(b);
-            } else {
-                if self.prune && b <= alpha {
-                    return b;
-                }
-                beta = beta.min(b);
+            if self.cut(white, b, &mut alpha, &mut beta) {
+                return b;
             }
         }
         best.unwrap_or(dead)
