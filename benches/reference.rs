@@ -1,4 +1,5 @@
-//! Reference-engine speed: draughts perft with bulk counting, Prinz's Figure 1 solved.
+//! Reference-engine speed: draughts perft with bulk counting, Prinz's Figure 1 solved,
+//! Turing's paper machine choosing a move.
 //!
 //! Run: `cargo bench --bench reference` (one thread; every engine here is single-threaded).
 
@@ -39,5 +40,22 @@ fn chess_bench(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, draughts, chess_bench);
+fn turochamp_bench(c: &mut Criterion) {
+    use mark1::reference::turochamp::{analyse, parse_fen, Readings, DEFAULT_NODE_LIMIT};
+    // Game 2 (Faster than Thought) before White's 27th move: the heaviest position of the
+    // two printed games (402,148 positions in the whole considerable-move tree).
+    let middle = parse_fen("1rr3k1/p4ppp/q2p4/1n2p2b/2B1P1RP/2BQ1P2/1PPK1P2/3R4 w - - 10 27")
+        .expect("middle-game FEN");
+    let readings = Readings::default();
+    c.bench_function("turochamp/move_game2_27", |b| {
+        b.iter(|| analyse(black_box(&middle), &readings, DEFAULT_NODE_LIMIT))
+    });
+    let start =
+        parse_fen("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").expect("start FEN");
+    c.bench_function("turochamp/move_start", |b| {
+        b.iter(|| analyse(black_box(&start), &readings, DEFAULT_NODE_LIMIT))
+    });
+}
+
+criterion_group!(benches, draughts, chess_bench, turochamp_bench);
 criterion_main!(benches);

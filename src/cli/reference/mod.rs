@@ -1,10 +1,11 @@
 //! `mark1 ref …`: the native reference engines from the command line: Strachey's
-//! draughts ([`draughts`]), Prinz's chess ([`chess`]) and Faster than Thought's nim
-//! ([`nim`]).
+//! draughts ([`draughts`]), Prinz's chess ([`chess`]), Faster than Thought's nim
+//! ([`nim`]) and Turing's paper chess machine ([`turochamp`]).
 
 pub mod chess;
 pub mod draughts;
 pub mod nim;
+pub mod turochamp;
 
 use anyhow::Result;
 use indicatif::{ProgressBar, ProgressStyle};
@@ -76,6 +77,15 @@ pub enum RefCommand {
         #[command(subcommand)]
         cmd: nim::NimCommand,
     },
+    /// Turing's paper chess machine (typescript "Digital Computers applied to Games";
+    /// Faster than Thought ch. 25): its move, its replay of the two printed games, a game.
+    ///
+    /// Example: `mark1 ref turochamp replay --game 2`
+    Turochamp {
+        /// What to do.
+        #[command(subcommand)]
+        cmd: turochamp::TurochampCommand,
+    },
 }
 
 /// Runs one `ref` subcommand, writing its report to `out`.
@@ -87,5 +97,6 @@ pub fn run(cmd: &RefCommand, out: &mut dyn Write) -> Result<()> {
         RefCommand::Draughts { cmd } => draughts::run(cmd, out),
         RefCommand::Chess { cmd } => chess::run(cmd, out),
         RefCommand::Nim { cmd } => nim::run(cmd, out),
+        RefCommand::Turochamp { cmd } => turochamp::run(cmd, out),
     }
 }
