@@ -228,20 +228,12 @@ fn drum_target(s: &str) -> Result<Target, String> {
 pub fn parse_target(words: &[&str]) -> Result<Target, String> {
     let first = words.first().map(|w| w.to_ascii_lowercase());
     match (first.as_deref(), words.len()) {
-        (Some("long"), 2) => {
+        (Some(k @ ("long" | "store")), 2) => {
             let (from, to) = range(words[1], &store_addr)?;
             Ok(Target::Store {
                 from,
                 to,
-                long: true,
-            })
-        }
-        (Some("store"), 2) => {
-            let (from, to) = range(words[1], &store_addr)?;
-            Ok(Target::Store {
-                from,
-                to,
-                long: false,
+                long: k == "long",
             })
         }
         (Some("drum"), 2) => drum_target(words[1]),

@@ -14,186 +14,201 @@ pub struct CommandHelp {
     pub summary: &'static str,
 }
 
+/// One entry of [`COMMANDS`]: name, aliases, forms, summary.
+const fn c(
+    name: &'static str,
+    aliases: &'static [&'static str],
+    forms: &'static [&'static str],
+    summary: &'static str,
+) -> CommandHelp {
+    CommandHelp {
+        name,
+        aliases,
+        forms,
+        summary,
+    }
+}
+
 /// Every command, in the order `help` lists them.
 pub const COMMANDS: &[CommandHelp] = &[
-    CommandHelp {
-        name: "kec",
-        aliases: &[],
-        forms: &["kec"],
-        summary: "press KEC: clear the store, A, D, the B-lines, C and PI (not the drum)",
-    },
-    CommandHelp {
-        name: "kcc",
-        aliases: &[],
-        forms: &["kcc"],
-        summary: "press KCC: clear control and PI",
-    },
-    CommandHelp {
-        name: "kac",
-        aliases: &[],
-        forms: &[
+    c(
+        "kec",
+        &[],
+        &["kec"],
+        "press KEC: clear the store, A, D, the B-lines, C and PI (not the drum)",
+    ),
+    c(
+        "kcc",
+        &[],
+        &["kcc"],
+        "press KCC: clear control and PI",
+    ),
+    c(
+        "kac",
+        &[],
+        &[
             "kac [BEATS]            hold KAC for BEATS beats (833 = 0.2 s), the machine running",
             "kac hold | kac release press KAC and keep it held; release it",
             "kac after N hold M     press after N instructions of the next runs, hold for M (SimH's set cpu kac: 700 700)",
         ],
-        summary: "the clear-accumulator key: held for a time, held until released, or pressed as SimH presses it",
-    },
-    CommandHelp {
-        name: "set",
-        aliases: &[],
-        forms: &[
+        "the clear-accumulator key: held for a time, held until released, or pressed as SimH presses it",
+    ),
+    c(
+        "set",
+        &[],
+        &[
             "set h VALUE                        the hand switches: four characters (NE@/) or decimal",
             "set drum persistent | nopersistent write the attached drum back at detach and exit, or not",
         ],
-        summary: "set the hand switches, or the drum's persistence",
-    },
-    CommandHelp {
-        name: "switch",
-        aliases: &[],
-        forms: &["switch L on|off", "switch G on|off"],
-        summary: "the /L and /G dummy-stop switches",
-    },
-    CommandHelp {
-        name: "printer",
-        aliases: &[],
-        forms: &["printer on|off"],
-        summary: "the printer's selector switch",
-    },
-    CommandHelp {
-        name: "punch",
-        aliases: &[],
-        forms: &["punch on|off"],
-        summary: "the punch's selector switch",
-    },
-    CommandHelp {
-        name: "attach",
-        aliases: &["att"],
-        forms: &[
+        "set the hand switches, or the drum's persistence",
+    ),
+    c(
+        "switch",
+        &[],
+        &["switch L on|off", "switch G on|off"],
+        "the /L and /G dummy-stop switches",
+    ),
+    c(
+        "printer",
+        &[],
+        &["printer on|off"],
+        "the printer's selector switch",
+    ),
+    c(
+        "punch",
+        &[],
+        &["punch on|off"],
+        "the punch's selector switch",
+    ),
+    c(
+        "attach",
+        &["att"],
+        &[
             "attach drum FILE [-r|--read-only] [-n|--new]  a drum image, written back at detach and exit unless read-only",
             "attach reader FILE                          a tape (.pt.txt or raw) in the reader",
             "attach punch FILE                           punched rows to FILE as .pt.txt (switches the punch on)",
             "attach printer FILE                         the paper from now on to FILE",
         ],
-        summary: "attach a file to the drum, reader, punch or printer (ptr, ptp, lpt as in SimH)",
-    },
-    CommandHelp {
-        name: "detach",
-        aliases: &["det"],
-        forms: &["detach drum|reader|punch|printer", "detach all"],
-        summary: "detach a device, writing what it holds to its file",
-    },
-    CommandHelp {
-        name: "save",
-        aliases: &[],
-        forms: &["save drum FILE", "save punch FILE", "save printer FILE"],
-        summary: "write the drum image, the punched tape or the paper to FILE now",
-    },
-    CommandHelp {
-        name: "drum",
-        aliases: &[],
-        forms: &["drum FILE"],
-        summary: "read a drum image, not written back (`attach drum FILE -r` under another name)",
-    },
-    CommandHelp {
-        name: "tape",
-        aliases: &[],
-        forms: &["tape FILE"],
-        summary: "put a tape in the reader, taking out what was left (`attach reader FILE`)",
-    },
-    CommandHelp {
-        name: "feed",
-        aliases: &[],
-        forms: &["feed TEXT"],
-        summary: "splice characters onto what is left in the reader (spaces ignored)",
-    },
-    CommandHelp {
-        name: "load",
-        aliases: &[],
-        forms: &["load FILE"],
-        summary: "write the half-tracks of a SimH coding-sheet LOAD file onto the drum",
-    },
-    CommandHelp {
-        name: "go",
-        aliases: &[],
-        forms: &["go", "go until \"TEXT\"", "go until hoot"],
-        summary: "run until the machine stops, until the printer has printed TEXT, until a hoot (Ctrl-C stops it)",
-    },
-    CommandHelp {
-        name: "step",
-        aliases: &[],
-        forms: &["step [N]"],
-        summary: "obey N instructions (default 1), passing over breakpoints",
-    },
-    CommandHelp {
-        name: "break",
-        aliases: &[],
-        forms: &["break LINE", "break hoot|print|transfer"],
-        summary: "stop before obeying LINE, or after a hoot, a printed order, a magnetic transfer",
-    },
-    CommandHelp {
-        name: "unbreak",
-        aliases: &[],
-        forms: &["unbreak LINE", "unbreak hoot|print|transfer", "unbreak all"],
-        summary: "remove a breakpoint, an event break, or all of them and the watches",
-    },
-    CommandHelp {
-        name: "watch",
-        aliases: &[],
-        forms: &["watch LINE"],
-        summary: "stop after an instruction that changes store line LINE",
-    },
-    CommandHelp {
-        name: "examine",
-        aliases: &["e", "ex"],
-        forms: &[
+        "attach a file to the drum, reader, punch or printer (ptr, ptp, lpt as in SimH)",
+    ),
+    c(
+        "detach",
+        &["det"],
+        &["detach drum|reader|punch|printer", "detach all"],
+        "detach a device, writing what it holds to its file",
+    ),
+    c(
+        "save",
+        &[],
+        &["save drum FILE", "save punch FILE", "save printer FILE"],
+        "write the drum image, the punched tape or the paper to FILE now",
+    ),
+    c(
+        "drum",
+        &[],
+        &["drum FILE"],
+        "read a drum image, not written back (`attach drum FILE -r` under another name)",
+    ),
+    c(
+        "tape",
+        &[],
+        &["tape FILE"],
+        "put a tape in the reader, taking out what was left (`attach reader FILE`)",
+    ),
+    c(
+        "feed",
+        &[],
+        &["feed TEXT"],
+        "splice characters onto what is left in the reader (spaces ignored)",
+    ),
+    c(
+        "load",
+        &[],
+        &["load FILE"],
+        "write the half-tracks of a SimH coding-sheet LOAD file onto the drum",
+    ),
+    c(
+        "go",
+        &[],
+        &["go", "go until \"TEXT\"", "go until hoot"],
+        "run until the machine stops, until the printer has printed TEXT, until a hoot (Ctrl-C stops it)",
+    ),
+    c(
+        "step",
+        &[],
+        &["step [N]"],
+        "obey N instructions (default 1), passing over breakpoints",
+    ),
+    c(
+        "break",
+        &[],
+        &["break LINE", "break hoot|print|transfer"],
+        "stop before obeying LINE, or after a hoot, a printed order, a magnetic transfer",
+    ),
+    c(
+        "unbreak",
+        &[],
+        &["unbreak LINE", "unbreak hoot|print|transfer", "unbreak all"],
+        "remove a breakpoint, an event break, or all of them and the watches",
+    ),
+    c(
+        "watch",
+        &[],
+        &["watch LINE"],
+        "stop after an instruction that changes store line LINE",
+    ),
+    c(
+        "examine",
+        &["e", "ex"],
+        &[
             "examine D/ | 9 | D/-RE | long D/ | store PI   store lines",
             "examine A | L | M | D | C | PI | H | B0..B7 | B registers",
             "examine drum 5.1:E/ | drum 5.1:0-9 | drum 5.1 drum lines (track.half:line)",
         ],
-        summary: "show lines in teleprint code, decimal and binary (least significant digit first)",
-    },
-    CommandHelp {
-        name: "deposit",
-        aliases: &["d", "dep"],
-        forms: &["deposit WHAT VALUE   WHAT as for examine; VALUE teleprint characters (VETA) or decimal (-1)"],
-        summary: "set store lines, a register or drum lines",
-    },
-    CommandHelp {
-        name: "show",
-        aliases: &[],
-        forms: &["show [registers|counters|devices|time|breaks]"],
-        summary: "registers, counters, attached devices, the host time of the last run (all when alone)",
-    },
-    CommandHelp {
-        name: "print",
-        aliases: &[],
-        forms: &["print"],
-        summary: "C, PI, A, D, the B-lines and the counters on one line",
-    },
-    CommandHelp {
-        name: "expect",
-        aliases: &[],
-        forms: &["expect \"TEXT\""],
-        summary: "fail unless the printer has printed TEXT since the last expect",
-    },
-    CommandHelp {
-        name: "limit",
-        aliases: &[],
-        forms: &["limit BEATS"],
-        summary: "the beat budget of each go (default 2 000 000 000)",
-    },
-    CommandHelp {
-        name: "help",
-        aliases: &["?"],
-        forms: &["help", "help COMMAND"],
-        summary: "this list, or one command's forms",
-    },
-    CommandHelp {
-        name: "quit",
-        aliases: &["exit"],
-        forms: &["quit"],
-        summary: "end the session, writing attached files back (Ctrl-D at the prompt)",
-    },
+        "show lines in teleprint code, decimal and binary (least significant digit first)",
+    ),
+    c(
+        "deposit",
+        &["d", "dep"],
+        &["deposit WHAT VALUE   WHAT as for examine; VALUE teleprint characters (VETA) or decimal (-1)"],
+        "set store lines, a register or drum lines",
+    ),
+    c(
+        "show",
+        &[],
+        &["show [registers|counters|devices|time|breaks]"],
+        "registers, counters, attached devices, the host time of the last run (all when alone)",
+    ),
+    c(
+        "print",
+        &[],
+        &["print"],
+        "C, PI, A, D, the B-lines and the counters on one line",
+    ),
+    c(
+        "expect",
+        &[],
+        &["expect \"TEXT\""],
+        "fail unless the printer has printed TEXT since the last expect",
+    ),
+    c(
+        "limit",
+        &[],
+        &["limit BEATS"],
+        "the beat budget of each go (default 2 000 000 000)",
+    ),
+    c(
+        "help",
+        &["?"],
+        &["help", "help COMMAND"],
+        "this list, or one command's forms",
+    ),
+    c(
+        "quit",
+        &["exit"],
+        &["quit"],
+        "end the session, writing attached files back (Ctrl-D at the prompt)",
+    ),
 ];
 
 /// The help entry of `word` (a command word or an alias, any case).
