@@ -1,28 +1,37 @@
-//! `mark1 console`: the machine worked from a script of console commands.
+//! `mark1 console`: the machine worked from a script of console commands, from a prompt
+//! (`mark1>`, with line editing and history), or from commands piped on standard input.
 
 use super::load::load_program;
 use super::machine::MachineArgs;
 use super::BeatLimit;
-use anyhow::{anyhow, Context, Result};
-use mark1::console::Session;
+use anyhow::{anyhow, bail, Context, Result};
+use mark1::console::{parse_command, ExecError, Session};
 use mark1::machine::Machine;
-use std::io::Write;
+use std::io::{BufRead, IsTerminal, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// What `console --help` says after the options: the exit statuses.
-pub const EXIT_HELP: &str = "Exit status: 0 when the script ran to its end; 1 for an \
-error (a file that cannot be read, a failed expect, a go until that ended otherwise); 2 \
-for a command line that cannot be read; 3 when a go reached its beat limit before the \
-machine stopped (docs/guide.md).";
+pub const EXIT_HELP: &str = "Without --script: a prompt (mark1>) when standard input is a \
+terminal (help lists the commands; Ctrl-C stops a run, Ctrl-D or quit leaves), else the \
+commands are read from standard input, one a line, each error reported and the next \
+command read. Exit status: 0 when the script ran to its end (or, without --script, every \
+command succeeded); 1 for an error (a file that cannot be read, a failed expect, a go until \
+that ended otherwise; without --script, a command that failed); 2 for a command line that \
+cannot be read; 3 when a go of a script reached its beat limit before the machine stopped \
+(docs/guide.md). Attached files are written back at the end in every case (docs/console.md).";
 
 /// The arguments of `mark1 console`.
 #[derive(clap::Args)]
 #[command(after_help = EXIT_HELP)]
 pub struct ConsoleArgs {
-    /// The console script (one command per line).
+    /// The console script (one command per line). Without it: the prompt, or standard
+    /// input when it is not a terminal.
     #[arg(long)]
-    script: PathBuf,
-    /// Attach this SimH drum image first.
+    script: Option<PathBuf>,
+    /// Read this SimH drum image first (as `drum FILE`: not written back; use `attach
+    /// drum FILE` for a drum that keeps what is written on it).
     #[arg(long)]
     drum: Option<PathBuf>,
     /// Put this tape in the reader first.
@@ -32,7 +41,7 @@ pub struct ConsoleArgs {
     #[arg(long)]
     program: Option<PathBuf>,
     /// Resolve the script's relative file names against this folder (default: the
-    /// script's own folder).
+    /// script's own folder; without a script, the current folder).
     #[arg(long)]
     base: Option<PathBuf>,
     /// Write the printer output here instead of standard output (as printed; on
@@ -45,12 +54,10 @@ pub struct ConsoleArgs {
 
 /// Runs `mark1 console`.
 pub fn run(a: ConsoleArgs) -> Result<()> {
-    let script = std::fs::read_to_string(&a.script)
-        .with_context(|| format!("cannot read {}", a.script.display()))?;
-    let base = a
-        .base
-        .clone()
-        .unwrap_or_else(|| a.script.parent().map(Path::to_path_buf).unwrap_or_default());
+    let base = a.base.clone().unwrap_or_else(|| match &a.script {
+        Some(s) => s.parent().map(Path::to_path_buf).unwrap_or_default(),
+        None => PathBuf::new(),
+    });
     let mut m = Machine::new(a.machine.config());
     if let Some(p) = &a.program {
         m.load_image(&load_program(p)?);
@@ -62,11 +69,43 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
     if let Some(t) = &a.tape {
         session.load_tape_file(t).map_err(|e| anyhow!(e))?;
     }
-    let result = session.run_script(&a.script.display().to_string(), &script, &mut |msg| {
+    match &a.script {
+        Some(script) => run_script(&mut session, script, a.printer.as_deref()),
+        None => {
+            let interactive = std::io::stdin().is_terminal();
+            let failures = run_interactive(&mut session, interactive)?;
+            let finished = session.finish();
+            for msg in session.messages.drain(..) {
+                println!("{msg}");
+            }
+            finished.map_err(|e| anyhow!(e))?;
+            if let Some(p) = &a.printer {
+                std::fs::write(p, session.machine.printer_text())
+                    .with_context(|| format!("cannot write {}", p.display()))?;
+            }
+            if failures > 0 && !interactive {
+                bail!("{failures} command(s) failed");
+            }
+            Ok(())
+        }
+    }
+}
+
+/// `--script`: the script's messages on standard error, the paper at the end.
+fn run_script(session: &mut Session, script: &Path, printer: Option<&Path>) -> Result<()> {
+    let text = std::fs::read_to_string(script)
+        .with_context(|| format!("cannot read {}", script.display()))?;
+    let result = session.run_script(&script.display().to_string(), &text, &mut |msg| {
         eprintln!("{msg}");
     });
+    // The end of a script is the end of the session: attached files are written back,
+    // whether it ran to its end or not.
+    let finished = session.finish();
+    for msg in session.messages.drain(..) {
+        eprintln!("{msg}");
+    }
     let paper = session.machine.printer_text().to_string();
-    match &a.printer {
+    match printer {
         Some(p) => {
             std::fs::write(p, &paper).with_context(|| format!("cannot write {}", p.display()))?
         }
@@ -80,9 +119,110 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
         }
     }
     match result {
-        Ok(()) => Ok(()),
+        Ok(()) => finished.map_err(|e| anyhow!(e)),
         // The script stopped at a `go` (or `go until`) whose budget ran out.
         Err(e) if e.is_beat_limit() => Err(anyhow!(BeatLimit(e.to_string()))),
         Err(e) => Err(anyhow!("{e}")),
+    }
+}
+
+/// Where the commands come from: the line editor at a terminal, else standard input.
+enum Input {
+    Editor(Box<rustyline::DefaultEditor>),
+    Lines(std::io::StdinLock<'static>),
+}
+
+impl Input {
+    /// The next line; `None` at the end (Ctrl-D, end of input).
+    fn next(&mut self) -> Result<Option<String>> {
+        match self {
+            Input::Editor(ed) => loop {
+                match ed.readline("mark1> ") {
+                    Ok(line) => {
+                        if !line.trim().is_empty() {
+                            let _ = ed.add_history_entry(line.as_str());
+                        }
+                        return Ok(Some(line));
+                    }
+                    // Ctrl-C at the prompt (nothing running): a fresh line, as a shell does.
+                    Err(rustyline::error::ReadlineError::Interrupted) => {
+                        println!("(Ctrl-C stops a run; quit or Ctrl-D leaves)");
+                    }
+                    Err(rustyline::error::ReadlineError::Eof) => return Ok(None),
+                    Err(e) => return Err(anyhow!("cannot read the command line: {e}")),
+                }
+            },
+            Input::Lines(lines) => {
+                let mut s = String::new();
+                if lines.read_line(&mut s)? == 0 {
+                    return Ok(None);
+                }
+                Ok(Some(s))
+            }
+        }
+    }
+}
+
+/// The prompt (a terminal) or piped commands: each command obeyed as it comes, the
+/// paper printed since the last command and the messages shown after it, an error
+/// reported and the next command read. Ctrl-C sets the session's interrupt flag, which a
+/// running `go` looks at between slices; a second Ctrl-C before the next command ends
+/// mark1 at once (so that a mark1 waiting on a pipe can still be stopped). Returns how
+/// many commands failed.
+fn run_interactive(session: &mut Session, interactive: bool) -> Result<usize> {
+    let flag = Arc::new(AtomicBool::new(false));
+    // Order matters: the first handler ends the process if the flag is already set (a
+    // second Ctrl-C), the second sets it.
+    signal_hook::flag::register_conditional_shutdown(
+        signal_hook::consts::SIGINT,
+        130,
+        Arc::clone(&flag),
+    )?;
+    signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&flag))?;
+    session.interrupt = Some(Arc::clone(&flag));
+    let mut input = if interactive {
+        println!("mark1 console: `help` lists the commands; Ctrl-C stops a run; `quit` or Ctrl-D leaves.");
+        Input::Editor(Box::new(rustyline::DefaultEditor::new()?))
+    } else {
+        Input::Lines(std::io::stdin().lock())
+    };
+    let mut echoed = session.machine.printer_text().len();
+    let mut failures = 0;
+    while let Some(line) = input.next()? {
+        flag.store(false, Ordering::Relaxed);
+        let result =
+            parse_command(&line).map_err(|e| format!("cannot read `{}`: {e}", line.trim()));
+        let result = result.and_then(|cmd| session.execute(&cmd).map_err(|e| describe(&e)));
+        let paper = session.machine.printer_text();
+        if paper.len() > echoed {
+            let mut out = std::io::stdout().lock();
+            out.write_all(&paper.as_bytes()[echoed..])?;
+            if !paper.ends_with('\n') {
+                out.write_all(b"\n")?;
+            }
+            out.flush()?;
+            echoed = paper.len();
+        }
+        for msg in session.messages.drain(..) {
+            println!("{msg}");
+        }
+        if let Err(e) = result {
+            failures += 1;
+            eprintln!("{e}");
+        }
+        if session.quit {
+            break;
+        }
+    }
+    flag.store(false, Ordering::Relaxed);
+    Ok(failures)
+}
+
+/// An error of one command at the prompt.
+fn describe(e: &ExecError) -> String {
+    match e {
+        ExecError::Interrupted(m) => format!("interrupted: {m}"),
+        ExecError::BeatLimit(m) => format!("{m} (`limit BEATS` sets the budget; `go` goes on)"),
+        ExecError::Message(m) => m.clone(),
     }
 }

@@ -30,9 +30,10 @@ pub struct RunArgs {
     #[arg(long)]
     tape: Option<PathBuf>,
     /// The hand switches when booting a drum image: four teleprint characters (least
-    /// significant first) or a number; `////` if not given. Refused with any other
-    /// program.
-    #[arg(long, value_name = "H", value_parser = parse_hands)]
+    /// significant first) or a number; `////` if not given (track 0's left half to page
+    /// 0, where `mark1 asm --drm` and Scheme A put their boot routine). Refused with any
+    /// other program.
+    #[arg(long, visible_alias = "hand", value_name = "H", value_parser = parse_hands)]
     hands: Option<u32>,
     /// Stop after this many beats (240 µs each); the run then exits with status 3.
     #[arg(long, default_value_t = 250_000_000)]
