@@ -551,7 +551,7 @@ impl Session {
     }
 
     fn show_counters(&self) -> String {
-        use crate::tui::view::grouped;
+        use crate::machine::report::grouped;
         let m = &self.machine;
         let s = &m.stats;
         format!(
@@ -568,7 +568,7 @@ impl Session {
     }
 
     fn show_time(&self) -> String {
-        use crate::tui::view::grouped;
+        use crate::machine::report::grouped;
         match self.last_run {
             None => "last run: none yet".into(),
             Some(r) => {

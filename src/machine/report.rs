@@ -4,6 +4,20 @@
 use super::{beats_to_seconds, Machine, Stop};
 use serde::{Serialize, Serializer};
 
+/// Groups the digits of a number by threes with spaces (`1 234 567`), as every count on
+/// the console, the debugger and the reports is shown.
+pub fn grouped(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::new();
+    for (i, c) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
 /// `v` rounded to `places` decimal places, for output: the nearest double to the
 /// rounded decimal, which serde_json and `{}` print with at most `places` decimals.
 pub fn round_to(v: f64, places: i32) -> f64 {

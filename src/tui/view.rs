@@ -4,6 +4,7 @@
 
 use super::{decode, Debugger, HistoryEntry};
 use crate::machine::code::{addr_chars, line_chars, to_chars};
+use crate::machine::report::grouped;
 use crate::machine::Machine;
 use ratatui::backend::TestBackend;
 use ratatui::buffer::Buffer;
@@ -109,19 +110,6 @@ fn onoff(b: bool) -> &'static str {
     } else {
         "off"
     }
-}
-
-/// Groups digits of a number by threes (`1 234 567`).
-pub fn grouped(n: u64) -> String {
-    let s = n.to_string();
-    let mut out = String::new();
-    for (i, c) in s.chars().enumerate() {
-        if i > 0 && (s.len() - i).is_multiple_of(3) {
-            out.push(' ');
-        }
-        out.push(c);
-    }
-    out
 }
 
 fn console_lines(d: &Debugger) -> Vec<Line<'static>> {
