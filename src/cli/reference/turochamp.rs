@@ -329,11 +329,13 @@ fn run_replay(game: u8, machine: &MachineArgs, json: bool, out: &mut dyn Write) 
     Ok(())
 }
 
-/// The game so far as PGN.
+/// The game so far as PGN (the seven tags of the PGN standard's roster, the date unknown).
 fn pgn_text(sans: &[String], result: &str) -> String {
     let mut s = String::new();
     s.push_str("[Event \"A game against Turing's paper machine\"]\n");
     s.push_str("[Site \"mark1 ref turochamp play\"]\n");
+    s.push_str("[Date \"????.??.??\"]\n");
+    s.push_str("[Round \"-\"]\n");
     s.push_str("[White \"Turing's paper machine (mark1 reference engine)\"]\n");
     s.push_str("[Black \"Player\"]\n");
     s.push_str(&format!("[Result \"{result}\"]\n\n"));
