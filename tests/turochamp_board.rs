@@ -25,7 +25,7 @@ fn random_positions(n: usize, seed: u64) -> Vec<Chess> {
             if moves.is_empty() {
                 break;
             }
-            let m = moves[next() % moves.len()].clone();
+            let m = moves[next() % moves.len()];
             pos = pos.play(m).unwrap();
         }
         out.push(pos);
