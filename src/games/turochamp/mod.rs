@@ -1,13 +1,15 @@
 //! Driver for Turing's paper chess machine on the emulated Mark 1 (`programs/turochamp.m1`,
-//! issue 18; docs/turochamp-programme.md), so far the foundation: the position read from
-//! a tape by the programme, and the programme's attack test.
+//! issue 18; docs/turochamp-programme.md), so far milestone 1: the position read from a
+//! tape by the programme, the programme's attack test, and its legal move generator.
 //!
 //! The driver acts only as an operator did: it punches the position tape from a FEN (the
 //! FEN validated once with shakmaty), presses KEC, loads the programme, puts the tape in
 //! the reader and runs the machine to the stop at `t_read`; the board, side, castling
 //! rights and en passant square are then read off the store as an operator read the
 //! tube. For the attack test it writes the question (square and side) into the store,
-//! sets control to `ate` and runs to `at_stop`. Nothing native answers for the
+//! sets control to `ate` and runs to `at_stop`; for the moves it sets control to `gen`
+//! and runs to `g_stop`, then reads the table and the count off the store and the
+//! printed count off the teleprinter. Nothing native answers for the
 //! programme: shakmaty is used only to validate the FEN and, in tests, to compare.
 
 use super::bundled::{Bundled, RunError};
@@ -58,6 +60,10 @@ const SOURCES: &[(&str, &str)] = &[
         "turochamp/tape.m1",
         include_str!("../../../programs/turochamp/tape.m1"),
     ),
+    (
+        "turochamp/gen.m1",
+        include_str!("../../../programs/turochamp/gen.m1"),
+    ),
 ];
 
 /// The programme, assembled once.
@@ -66,6 +72,9 @@ pub(crate) static PROGRAM: Bundled = Bundled::new(SOURCES);
 /// The most beats reading a tape or one attack question may take before the driver gives
 /// up (a guard against a programme that never stops; both take a few thousand).
 const RUN_BEATS: u64 = 10_000_000;
+
+/// The most beats the move generator may take (a guard: it takes well under a million).
+const GEN_BEATS: u64 = 50_000_000;
 
 /// The teleprint codes of the tape (docs/turochamp-programme.md, "The position tape").
 mod code {
@@ -240,6 +249,10 @@ struct Lines {
     t_read: u32,
     ate: u32,
     at_stop: u32,
+    gen: u32,
+    g_stop: u32,
+    nmv: u32,
+    mvl: u32,
 }
 
 fn lines() -> Result<(&'static crate::asm::Assembly, Lines), TuroRunError> {
@@ -259,6 +272,10 @@ fn lines() -> Result<(&'static crate::asm::Assembly, Lines), TuroRunError> {
             t_read: at("t_read")?,
             ate: at("ate")?,
             at_stop: at("at_stop")?,
+            gen: at("gen")?,
+            g_stop: at("g_stop")?,
+            nmv: at("nmv")?,
+            mvl: at("mvl")?,
         },
     ))
 }
@@ -304,6 +321,62 @@ impl StorePosition {
             ],
         }
     }
+}
+
+/// The move table's room: page 7 of the store, one short line a move
+/// (docs/turochamp-programme.md, "The move table").
+pub const TABLE_ROOM: u32 = 64;
+
+/// What the programme's move generator left: its table read off the store, what it
+/// printed, and what the generation cost on the machine (from `gen` to `g_stop`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Generated {
+    /// The count of legal moves, as the programme holds it in `nmv` (and prints it).
+    pub count: u32,
+    /// The table: (from, to) square numbers (see [`square_number`]), in the programme's
+    /// order; at most [`TABLE_ROOM`] (the count goes on beyond, the entries are lost).
+    pub moves: Vec<(u32, u32)>,
+    /// What the teleprinter printed: the count in decimal.
+    pub printed: String,
+    /// Orders obeyed.
+    pub instructions: u64,
+    /// Beats (one beat = 240 microseconds, docs/timing.md).
+    pub beats: u64,
+    /// Magnetic transfers (the generator's units brought down from the drum).
+    pub transfers: u64,
+}
+
+/// The square of a programme square number (10 x rank + file), if it is on the board.
+pub fn square_of_number(n: u32) -> Option<Square> {
+    let (rank, file) = (n / 10, n % 10);
+    (rank < 8 && file < 8)
+        .then(|| Square::from_coords(shakmaty::File::new(file), shakmaty::Rank::new(rank)))
+}
+
+/// The legal move of `pos` that a table entry (from, to) names: a pawn reaching the last
+/// rank promotes to a queen (Turing's machine promotes to a queen only), a king's
+/// two-square move castles.
+///
+/// # Errors
+/// [`TuroRunError::Result`] if the entry names no legal move of `pos`.
+pub fn table_move(pos: &Chess, from: u32, to: u32) -> Result<shakmaty::Move, TuroRunError> {
+    let bad = || {
+        TuroRunError::Result(format!(
+            "a table entry {from} -> {to} that is no legal move"
+        ))
+    };
+    let (f, t) = (
+        square_of_number(from).ok_or_else(bad)?,
+        square_of_number(to).ok_or_else(bad)?,
+    );
+    let promotes = pos.board().role_at(f) == Some(Role::Pawn)
+        && (t.rank() == shakmaty::Rank::First || t.rank() == shakmaty::Rank::Eighth);
+    let uci = shakmaty::uci::UciMove::Normal {
+        from: f,
+        to: t,
+        promotion: promotes.then_some(Role::Queen),
+    };
+    uci.to_move(pos).map_err(|_| bad())
 }
 
 /// The machine with the position read: KEC, the programme loaded, the tape in the reader,
@@ -387,5 +460,41 @@ impl Loaded {
             1 => Ok((true, beats)),
             v => Err(TuroRunError::Result(format!("ares = {v}"))),
         }
+    }
+
+    /// Runs the programme's move generator on the position read: control set to `gen`
+    /// (as the operator does after the stop at `t_read`), run to the dynamic stop at
+    /// `g_stop`; the count and the table read off the store, the printed count off the
+    /// teleprinter.
+    ///
+    /// # Errors
+    /// [`TuroRunError::Run`] if the machine stops anywhere but `g_stop`.
+    pub fn generate(&mut self) -> Result<Generated, TuroRunError> {
+        let l = &self.lines;
+        let m = &mut self.machine;
+        m.c = l.gen - 1;
+        let (i0, b0, t0) = (m.stats.instructions, m.stats.beats, m.stats.transfers);
+        let paper0 = m.teleprinter.paper().len();
+        match m.run(Budget::beats(GEN_BEATS)) {
+            Stop::DynamicStop { line } if line == l.g_stop => {}
+            other => {
+                return Err(RunError::Stopped(crate::machine::report::describe_stop(&other)).into())
+            }
+        }
+        let count = m.store.read(l.nmv);
+        let moves = (0..count.min(TABLE_ROOM))
+            .map(|i| {
+                let e = m.store.read(l.mvl + i);
+                (e % 128, e / 128)
+            })
+            .collect();
+        Ok(Generated {
+            count,
+            moves,
+            printed: m.teleprinter.paper()[paper0..].trim().to_string(),
+            instructions: m.stats.instructions - i0,
+            beats: m.stats.beats - b0,
+            transfers: m.stats.transfers - t0,
+        })
     }
 }
