@@ -172,3 +172,48 @@ fn three_hundred_random_positions() {
     }
     assert!(total > 3000);
 }
+
+#[test]
+fn the_count_command_prints_the_count_moves_cost_and_turings_estimate() {
+    let fen = "r2qk2r/ppp2ppp/3p1n2/3Pp2b/Pb2P2P/2N2P2/1PPB1P2/R2QKB1R w KQkq - 1 10";
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(["turochamp", "--count", "--fen", fen])
+        .output()
+        .unwrap();
+    assert!(out.status.success());
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("the teleprinter printed: 30\n"), "{text}");
+    assert!(text.contains("30 legal moves: "), "{text}");
+    assert!(text.contains(" Ke2"), "{text}");
+    assert!(text.contains("simulated seconds, 11 magnetic transfers"), "{text}");
+    assert!(
+        text.contains("counting 30 moves: a man 45 seconds, the machine 1 second"),
+        "{text}"
+    );
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(["turochamp", "--count", "--json"])
+        .output()
+        .unwrap();
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["count"], 20);
+    assert_eq!(v["printed"], "20");
+    assert_eq!(v["moves"].as_array().unwrap().len(), 20);
+    assert!(v["beats"].as_u64().unwrap() > 0);
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(["turochamp", "--count", "--fen", "not a fen"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("bad FEN"));
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(200))]
+    /// Any text as a FEN: an error or a count, never a panic.
+    #[test]
+    fn any_fen_text_is_refused_or_counted(s in "[rnbqkpRNBQKP1-8/ wbKQkq-]{0,60}") {
+        if let Ok(r) = tc::count::count(&s) {
+            proptest::prop_assert_eq!(r.generated.printed, r.generated.count.to_string());
+        }
+    }
+}

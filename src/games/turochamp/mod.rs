@@ -12,6 +12,8 @@
 //! printed count off the teleprinter. Nothing native answers for the
 //! programme: shakmaty is used only to validate the FEN and, in tests, to compare.
 
+pub mod count;
+
 use super::bundled::{Bundled, RunError};
 use crate::machine::{Budget, Config, Machine, Stop};
 use shakmaty::{
