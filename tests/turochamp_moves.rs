@@ -185,7 +185,10 @@ fn the_count_command_prints_the_count_moves_cost_and_turings_estimate() {
     assert!(text.contains("the teleprinter printed: 30\n"), "{text}");
     assert!(text.contains("30 legal moves: "), "{text}");
     assert!(text.contains(" Ke2"), "{text}");
-    assert!(text.contains("simulated seconds, 11 magnetic transfers"), "{text}");
+    assert!(
+        text.contains("simulated seconds, 11 magnetic transfers"),
+        "{text}"
+    );
     assert!(
         text.contains("counting 30 moves: a man 45 seconds, the machine 1 second"),
         "{text}"
@@ -216,4 +219,15 @@ proptest::proptest! {
             proptest::prop_assert_eq!(r.generated.printed, r.generated.count.to_string());
         }
     }
+}
+
+#[test]
+fn more_moves_than_the_table_holds_are_counted_and_printed() {
+    // 218 legal moves (the known maximum); the table keeps the first 64.
+    let g = check_fen(
+        "218",
+        "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1",
+    );
+    assert_eq!((g.count, g.printed.as_str()), (218, "218"));
+    assert_eq!(g.moves.len(), tc::TABLE_ROOM as usize);
 }
