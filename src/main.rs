@@ -71,6 +71,9 @@ enum Command {
     /// Nim as Faster than Thought's universal-computer programme plays it (ch. 25):
     /// `mark1 nim --think --heaps 7,4,5,2 --k 2`, `mark1 nim --check 10000`.
     Nim(cli::nim::NimArgs),
+    /// Turing's paper chess machine on the emulated machine (issue 18): the programme's
+    /// legal move count, `mark1 turochamp --count --fen "..." [--json]`.
+    Turochamp(cli::turochamp::TurochampArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -102,5 +105,6 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Prinz(a) => cli::prinz::run(a),
         Command::Draughts(a) => cli::draughts::run(a),
         Command::Nim(a) => cli::nim::run(a),
+        Command::Turochamp(a) => cli::turochamp::run(a),
     }
 }

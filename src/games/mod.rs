@@ -9,3 +9,4 @@ pub mod bundled;
 pub mod draughts;
 pub mod nim;
 pub mod prinz;
+pub mod turochamp;
