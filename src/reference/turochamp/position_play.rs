@@ -169,14 +169,17 @@ pub fn could_castle(pos: &Chess, side: CastlingSide) -> bool {
 /// position with Black in check has no such "threat" (White would simply be taking the
 /// king); its check counts under (ix) instead.
 pub fn threat_of_mate(pos: &Chess) -> bool {
-    let white_to_move = match pos.turn() {
-        Color::White => pos.clone(),
-        Color::Black => match pos.clone().swap_turn() {
-            Ok(p) => p,
-            Err(_) => return false,
-        },
-    };
-    mate_in_one(&white_to_move)
+    with_turn(pos, Color::White).is_some_and(|p| mate_in_one(&p))
+}
+
+/// `pos` with `side` to move (the other side passing), or None when that is no legal
+/// position (the side not to move would be in check).
+fn with_turn(pos: &Chess, side: Color) -> Option<Chess> {
+    if pos.turn() == side {
+        Some(pos.clone())
+    } else {
+        pos.clone().swap_turn().ok()
+    }
 }
 
 /// Whether the side to move in `pos` has a mating move.
@@ -188,12 +191,8 @@ fn mate_in_one(pos: &Chess) -> bool {
 /// White has no mate: a threat of mate no reply parries (`mate-threat=forced`). Black
 /// having no legal move (mate or stalemate) is no threat.
 pub fn forced_mate_threat(pos: &Chess) -> bool {
-    let black_to_move = match pos.turn() {
-        Color::Black => pos.clone(),
-        Color::White => match pos.clone().swap_turn() {
-            Ok(p) => p,
-            Err(_) => return false,
-        },
+    let Some(black_to_move) = with_turn(pos, Color::Black) else {
+        return false;
     };
     let replies = black_to_move.legal_moves();
     !replies.is_empty()
