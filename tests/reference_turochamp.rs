@@ -2,8 +2,10 @@
 //! than Thought ch. 25) against hand calculations, each reading switch, the replays of the
 //! two printed games, and bad input.
 
-use mark1::reference::turochamp::position_play::{position_play, sqrt_tenths, terms, Terms};
-use mark1::reference::turochamp::search::{considerable, recapture_square, Searcher};
+use mark1::reference::turochamp::position_play::{position_play, root, sqrt_tenths, terms, Terms};
+use mark1::reference::turochamp::search::{
+    analysed_moves, considerable, licence, recapture_square, tested_capture, Searcher,
+};
 use mark1::reference::turochamp::{
     analyse, analyse_with, parse_fen, parse_san, replay, Readings, TurochampError, Value,
     DEFAULT_NODE_LIMIT,
@@ -237,6 +239,132 @@ fn reading_dead_any_capture_analyses_every_capture() {
     let m = parse_san(&p, "Qxd5").unwrap();
     assert!(!considerable(&p, m, None, &reading("dead=considerable")));
     assert!(considerable(&p, m, None, &reading("dead=any-capture")));
+}
+
+#[test]
+fn reading_defended_decides_which_men_defend_in_the_search() {
+    let tested = |fen: &str, san: &str, value: &str| {
+        let p = pos(fen);
+        let m = parse_san(&p, san).unwrap();
+        tested_capture(&p, m, &reading(&format!("defended={value}")))
+    };
+    // Rxd7: the pawn is defended by its king only.
+    let by_king = "3k4/3p4/8/8/8/8/8/3RK3 w - - 0 1";
+    assert!(!tested(by_king, "Rxd7", "any"));
+    assert!(tested(by_king, "Rxd7", "no-king"));
+    // Rxd6: the pawn is defended by a pawn only.
+    let by_pawn = "4k3/2p5/3p4/8/8/8/8/3RK3 w - - 0 1";
+    assert!(!tested(by_pawn, "Rxd6", "no-king"));
+    assert!(tested(by_pawn, "Rxd6", "pieces"));
+    // exd5: the bishop on f3 defends d5 only once e4 has left (an x-ray through the
+    // capturer's square).
+    let xray = "7k/8/8/3p4/4P3/5b2/8/K7 w - - 0 1";
+    assert!(tested(xray, "exd5", "any"));
+    assert!(!tested(xray, "exd5", "after"));
+    assert!(!tested(xray, "exd5", "legal"));
+    // Qxd6: the rook on e6 attacks d6 but is pinned to its king by Re1.
+    let pinned = "4k3/8/3pr3/8/8/8/8/3QRK2 w - - 0 1";
+    assert!(!tested(pinned, "Qxd6", "after"));
+    assert!(tested(pinned, "Qxd6", "legal"));
+}
+
+#[test]
+fn reading_mate_threat_counts_a_parried_threat_or_not() {
+    // Black to move; White threatens Ra8 mate, but ...h6 (or ...g6) parries it.
+    let parried = pos("6k1/5ppp/8/8/8/8/8/R5K1 b - - 0 1");
+    assert_eq!(
+        terms(&parried, false, &reading("mate-threat=pass")).black_king,
+        10
+    );
+    assert_eq!(
+        terms(&parried, false, &reading("mate-threat=forced")).black_king,
+        0
+    );
+    // Black's only move, Kg8, allows Qb8 mate: a threat under both readings.
+    let forced = pos("7k/8/6K1/8/8/8/8/1Q6 b - - 0 1");
+    assert_eq!(
+        terms(&forced, false, &reading("mate-threat=pass")).black_king,
+        10
+    );
+    assert_eq!(
+        terms(&forced, false, &reading("mate-threat=forced")).black_king,
+        10
+    );
+}
+
+#[test]
+fn reading_recapture_on_allows_a_recapture_anywhere() {
+    // Rxd7 takes a pawn its king defends: no capture test passes. After a capture on e4 it
+    // is a recapture only under `recapture-on=anywhere`.
+    let p = pos("3k4/3p4/8/8/8/8/8/3RK3 w - - 0 1");
+    let m = parse_san(&p, "Rxd7").unwrap();
+    let e4 = Some(shakmaty::Square::E4);
+    assert!(!considerable(&p, m, e4, &reading("recapture-on=square")));
+    assert!(considerable(&p, m, e4, &reading("recapture-on=anywhere")));
+    assert!(considerable(
+        &p,
+        m,
+        Some(m.to()),
+        &reading("recapture-on=square")
+    ));
+}
+
+#[test]
+fn reading_chain_lets_a_recapture_license_another() {
+    // Rxd7 beyond the second ply, a recapture on d7 and nothing more (the pawn is
+    // defended): with `chain=yes` it licenses a recapture on d7 in turn, with `chain=no`
+    // not. In the first two plies every capture licenses one either way.
+    let p = pos("3k4/3p4/8/8/8/8/8/3RK3 w - - 0 1");
+    let m = parse_san(&p, "Rxd7").unwrap();
+    let d7 = Some(m.to());
+    assert_eq!(licence(&p, m, 3, d7, &reading("chain=yes")), d7);
+    assert_eq!(licence(&p, m, 3, d7, &reading("chain=no")), None);
+    assert_eq!(licence(&p, m, 1, d7, &reading("chain=no")), d7);
+}
+
+#[test]
+fn reading_evasions_analyses_every_move_out_of_check() {
+    // White in check beyond the second ply, with no capture or mate: `considerable` analyses
+    // nothing (the position is valued as dead), `all` every king move.
+    let p = pos("4k3/8/8/8/8/8/8/r3K3 w - - 0 1");
+    let legal: Vec<_> = p.legal_moves().into_iter().collect();
+    let (none, all_none) = analysed_moves(&p, &legal, 2, None, &reading("evasions=considerable"));
+    assert!(none.is_empty() && !all_none);
+    let (every, all) = analysed_moves(&p, &legal, 2, None, &reading("evasions=all"));
+    assert_eq!((every.len(), all), (legal.len(), true));
+}
+
+#[test]
+fn reading_pp_at_line_compares_the_end_of_the_expected_line() {
+    // Game 2 before White's 6th move: several moves share the best value; `pp-at=move`
+    // keeps the printed 6. P-Q5, `pp-at=line` weighs where each line ends and differs.
+    let g = mark1::reference::turochamp::games::game(2).unwrap();
+    let p = pos(&g.white[5].fen_before);
+    let by_move = analyse(&p, &reading("pp-at=move"), DEFAULT_NODE_LIMIT).unwrap();
+    let by_line = analyse(&p, &reading("pp-at=line"), DEFAULT_NODE_LIMIT).unwrap();
+    assert_eq!(by_move.choice().unwrap().san, "d5");
+    let c = by_line.choice().unwrap();
+    assert_ne!(c.san, "d5");
+    assert!(by_move.moves.iter().all(|m| m.choice_pp == m.pp));
+    assert!(by_line.moves.iter().any(|m| m.choice_pp != m.pp));
+    // The value first, then the line's position play, as the choice says.
+    assert!(by_line
+        .moves
+        .iter()
+        .all(|m| m.value < c.value || m.choice_pp <= c.choice_pp));
+}
+
+#[test]
+fn reading_sqrt_caps_at_the_tables_last_entry() {
+    assert_eq!(root(13, &reading("sqrt=round")), 36);
+    assert_eq!(root(13, &reading("sqrt=cap")), 36);
+    assert_eq!(root(20, &reading("sqrt=round")), 45);
+    assert_eq!(root(20, &reading("sqrt=cap")), 36);
+    // A queen on d4, its king on h8: 26 moves.
+    let p = pos("k6K/8/8/8/3Q4/8/8/8 w - - 0 1");
+    let round = terms(&p, false, &reading("sqrt=round")).mobility;
+    let cap = terms(&p, false, &reading("sqrt=cap")).mobility;
+    assert_eq!(round - cap, sqrt_tenths(26) - 36);
 }
 
 #[test]

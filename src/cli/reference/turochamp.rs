@@ -20,7 +20,9 @@ pub struct MachineArgs {
     /// A reading of an ambiguous rule, NAME=VALUE (repeatable): turn=pass|pattern,
     /// pawn-defends=yes|no, king-defends=yes|no, queen-capture=two|one, pawn-prey=yes|no,
     /// recapture=any-capture|tested-capture, castling=three|one, castle-sides=either|each,
-    /// dead=considerable|any-capture, tie=low|high. See docs/turochamp.md.
+    /// dead=considerable|any-capture, tie=low|high, defended=any|no-king|pieces|after|legal,
+    /// mate-threat=pass|forced, recapture-on=square|anywhere, chain=yes|no,
+    /// evasions=considerable|all, pp-at=move|line, sqrt=round|cap. See docs/turochamp.md.
     #[arg(long = "reading", value_name = "NAME=VALUE")]
     readings: Vec<String>,
     /// The most positions one analysis may visit (the search's limit).
@@ -155,7 +157,10 @@ fn ranked(a: &Analysis) -> Vec<usize> {
     let mut idx: Vec<usize> = (0..a.moves.len()).collect();
     idx.sort_by(|&i, &j| {
         let (x, y) = (&a.moves[i], &a.moves[j]);
-        y.value.cmp(&x.value).then(y.pp.cmp(&x.pp)).then(i.cmp(&j))
+        y.value
+            .cmp(&x.value)
+            .then(y.choice_pp.cmp(&x.choice_pp))
+            .then(i.cmp(&j))
     });
     idx
 }

@@ -6,8 +6,8 @@
 //! additional condition." Our arbitrary condition is the `tie` reading.
 
 use super::position_play::position_play;
-use super::readings::{Readings, Tie};
-use super::search::{recapture_square, Searcher};
+use super::readings::{PpAt, Readings, Tie};
+use super::search::{principal_line, recapture_square, Searcher};
 use super::value::Value;
 use super::TurochampError;
 use shakmaty::fen::Fen;
@@ -28,6 +28,10 @@ pub struct MoveReport {
     /// The increase of position play over the position on the board, in tenths (the
     /// figure Turing printed after White's move).
     pub increase: i32,
+    /// The position play the choice compares among moves of the greatest value, in
+    /// tenths: `pp` under `pp-at=move`; under `pp-at=line` that of the position at the end
+    /// of the line the analysis expects after the move (for the other moves, `pp`).
+    pub choice_pp: i32,
     /// Positions the analysis of this move visited.
     pub nodes: u64,
 }
@@ -175,8 +179,21 @@ pub fn analyse_with(
             value,
             pp,
             increase: pp - pp_before,
+            choice_pp: pp,
             nodes: searcher.nodes - before_nodes,
         });
+    }
+    if readings.pp_at == PpAt::Line {
+        let best = moves.iter().map(|m| m.value).max();
+        for r in moves.iter_mut().filter(|r| Some(r.value) == best) {
+            let mut end = pos.clone();
+            end.play_unchecked(r.mv);
+            let licensed = recapture_square(pos, r.mv, readings);
+            for m in principal_line(&end, 1, licensed, readings, node_limit) {
+                end.play_unchecked(m);
+            }
+            r.choice_pp = position_play(&end, r.mv.is_castle(), readings);
+        }
     }
     let mut chosen: Option<usize> = None;
     for (i, m) in moves.iter().enumerate() {
@@ -184,7 +201,7 @@ pub fn analyse_with(
             None => true,
             Some(c) => {
                 let b = &moves[c];
-                m.value > b.value || (m.value == b.value && m.pp > b.pp)
+                m.value > b.value || (m.value == b.value && m.choice_pp > b.choice_pp)
             }
         };
         if better {

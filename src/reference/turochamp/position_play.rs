@@ -14,7 +14,10 @@
 //! Square roots come from Turing's one-decimal table ([`sqrt_tenths`]). The ambiguous
 //! places follow [`Readings`].
 
-use super::readings::{CastlingPoints, CastlingSides, MobilityTurn, Readings};
+use super::readings::{
+    CastlingPoints, CastlingSides, MateThreat, MobilityTurn, Readings, SqrtBeyond,
+};
+use super::search::gives_mate;
 use shakmaty::{attacks, Bitboard, Board, CastlingSide, Chess, Color, Position, Role, Square};
 
 /// Turing's table of square roots, in tenths, for 0 to 13 moves: 0 1 1.4 1.7 2.0 2.2 2.4
@@ -42,6 +45,15 @@ pub fn sqrt_tenths(n: u32) -> i32 {
         t += 1;
     }
     t as i32
+}
+
+/// The square root of `n` in tenths under the `sqrt` reading: [`sqrt_tenths`], or past
+/// Turing's table its last entry, 3.6 (`sqrt=cap`).
+pub fn root(n: u32, r: &Readings) -> i32 {
+    match r.sqrt {
+        SqrtBeyond::Round => sqrt_tenths(n),
+        SqrtBeyond::Cap => sqrt_tenths(n.min(13)),
+    }
 }
 
 /// The position-play terms of a position, in tenths.
@@ -157,18 +169,46 @@ pub fn could_castle(pos: &Chess, side: CastlingSide) -> bool {
 /// position with Black in check has no such "threat" (White would simply be taking the
 /// king); its check counts under (ix) instead.
 pub fn threat_of_mate(pos: &Chess) -> bool {
-    let white_to_move = match pos.turn() {
-        Color::White => pos.clone(),
-        Color::Black => match pos.clone().swap_turn() {
-            Ok(p) => p,
-            Err(_) => return false,
-        },
+    with_turn(pos, Color::White).is_some_and(|p| mate_in_one(&p))
+}
+
+/// `pos` with `side` to move (the other side passing), or None when that is no legal
+/// position (the side not to move would be in check).
+fn with_turn(pos: &Chess, side: Color) -> Option<Chess> {
+    if pos.turn() == side {
+        Some(pos.clone())
+    } else {
+        pos.clone().swap_turn().ok()
+    }
+}
+
+/// Whether the side to move in `pos` has a mating move.
+fn mate_in_one(pos: &Chess) -> bool {
+    pos.legal_moves().iter().any(|&m| gives_mate(pos, m))
+}
+
+/// Whether Black, to move in `pos` (or with White passing), has no reply after which
+/// White has no mate: a threat of mate no reply parries (`mate-threat=forced`). Black
+/// having no legal move (mate or stalemate) is no threat.
+pub fn forced_mate_threat(pos: &Chess) -> bool {
+    let Some(black_to_move) = with_turn(pos, Color::Black) else {
+        return false;
     };
-    white_to_move.legal_moves().iter().any(|&m| {
-        let mut after = white_to_move.clone();
-        after.play_unchecked(m);
-        after.is_checkmate()
-    })
+    let replies = black_to_move.legal_moves();
+    !replies.is_empty()
+        && replies.iter().all(|&m| {
+            let mut after = black_to_move.clone();
+            after.play_unchecked(m);
+            mate_in_one(&after)
+        })
+}
+
+/// Turing's (viii) "threat of checkmate" under the `mate-threat` reading.
+pub fn mate_threat(pos: &Chess, r: &Readings) -> bool {
+    match r.mate_threat {
+        MateThreat::Pass => threat_of_mate(pos),
+        MateThreat::Forced => forced_mate_threat(pos),
+    }
 }
 
 /// The position-play terms of `pos` for White; `castled` is whether the move that reached
@@ -191,7 +231,7 @@ pub fn terms(pos: &Chess, castled: bool, r: &Readings) -> Terms {
                     2,
                     check_test,
                 );
-                t.mobility += sqrt_tenths(n);
+                t.mobility += root(n, r);
                 if role != Role::Queen {
                     let d = defenders(board, sq, r.pawn_defends, r.king_defends);
                     t.defence += match d {
@@ -217,7 +257,7 @@ pub fn terms(pos: &Chess, castled: bool, r: &Readings) -> Terms {
                     if r.queen_capture_two { 2 } else { 1 },
                     false,
                 );
-                t.king += sqrt_tenths(n) - sqrt_tenths(q);
+                t.king += root(n, r) - root(q, r);
             }
             Role::Pawn => {
                 let advanced = i32::from(u8::from(sq.rank())) - 1;
@@ -237,7 +277,7 @@ pub fn terms(pos: &Chess, castled: bool, r: &Readings) -> Terms {
             t.black_king += 5;
         }
     }
-    if threat_of_mate(pos) {
+    if mate_threat(pos, r) {
         t.black_king += 10;
     }
     t

@@ -86,6 +86,65 @@ pub enum Tie {
     High,
 }
 
+/// What "defended" means in the search's capture test ("the capture of an undefended
+/// piece … is always considerable"); the position-play readings (ii, vii) do not apply here.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Defended {
+    /// Attacked by any man of its own side on the board before the capture, king and pawns
+    /// included: the ordinary chess sense.
+    Any,
+    /// As [`Defended::Any`], the king not counted.
+    NoKing,
+    /// Attacked by a piece of its own side, neither pawns nor the king (the strict sense of
+    /// "piece" that (vii) spells out: "by at least one piece (not P)").
+    Pieces,
+    /// Attacked by a man of its own side on the board after the capture (the capturer has
+    /// left its square, so a line through it opens: an x-ray defence counts); pins ignored.
+    After,
+    /// After the capture its side has a legal move taking the capturer (pins and the king's
+    /// safety counted; the x-ray through the capturer's square too).
+    Legal,
+}
+
+/// What Turing's "threat of checkmate" (viii, for the black king) means.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MateThreat {
+    /// White, moving again (Black passing), would have a mating move.
+    Pass,
+    /// A threat Black cannot parry: after every legal Black reply White has a mating move.
+    Forced,
+}
+
+/// What a "recapture" is: "If a capture is considerable then any recapture is considerable."
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum RecaptureOn {
+    /// A capture on the square of the capture it answers (taking the capturer).
+    Square,
+    /// Any capture made in reply to a licensed capture, on any square (capturing back).
+    Anywhere,
+}
+
+/// Turing's rule for choosing between moves of equal value: "the greatest possible
+/// position-play value", of which position.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PpAt {
+    /// The position after White's move (Black to move): the position the printed figure
+    /// describes.
+    Move,
+    /// The position at the end of the line the analysis expects after the move (the one
+    /// whose value the move gets).
+    Line,
+}
+
+/// The square roots past Turing's table (which stops at 13).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum SqrtBeyond {
+    /// The rule the table follows: the true root rounded to the nearest tenth.
+    Round,
+    /// The table's last entry, 3.6, for 13 moves and more (the table is all he used).
+    Cap,
+}
+
 /// The readings in force: one value for each ambiguity.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Readings {
@@ -112,6 +171,22 @@ pub struct Readings {
     pub dead: DeadRule,
     /// `tie`: the arbitrary rule among equals.
     pub tie: Tie,
+    /// `defended`: "undefended" in the search's capture test.
+    pub defended: Defended,
+    /// `mate-threat`: the black king's "threat of checkmate" (viii).
+    pub mate_threat: MateThreat,
+    /// `recapture-on`: where a recapture may be made.
+    pub recapture_on: RecaptureOn,
+    /// `chain`: whether a capture considerable only as a recapture licenses a recapture in
+    /// turn.
+    pub chain: bool,
+    /// `evasions`: whether a side in check beyond the second ply considers every legal move
+    /// (and may not stand on the position's dead value).
+    pub evasions: bool,
+    /// `pp-at`: the position whose position play breaks ties in value.
+    pub pp_at: PpAt,
+    /// `sqrt`: the square roots past 13.
+    pub sqrt: SqrtBeyond,
 }
 
 impl Default for Readings {
@@ -128,13 +203,20 @@ impl Default for Readings {
             castle_sides: CastlingSides::Either,
             dead: DeadRule::Considerable,
             tie: Tie::Low,
+            defended: Defended::Any,
+            mate_threat: MateThreat::Pass,
+            recapture_on: RecaptureOn::Square,
+            chain: true,
+            evasions: false,
+            pp_at: PpAt::Move,
+            sqrt: SqrtBeyond::Round,
         }
     }
 }
 
-/// One reading switch: its name, its two values and what it decides. The order of the
+/// One reading switch: its name, its values and what it decides. The order of the
 /// values is the order `--reading` documents them in (the default is first for every
-/// switch, see [`Readings::default`]).
+/// switch, see [`Readings::default`]); most switches have two values, `defended` five.
 #[derive(Debug, Clone, Copy)]
 pub struct Switch {
     /// The name in `--reading NAME=VALUE`.
@@ -197,6 +279,51 @@ pub const SWITCHES: &[Switch] = &[
         values: &["low", "high"],
         about: "the arbitrary rule among moves equal in value and position play",
     },
+    Switch {
+        name: "defended",
+        values: &["any", "no-king", "pieces", "after", "legal"],
+        about: "what defends a man in the search's capture test",
+    },
+    Switch {
+        name: "mate-threat",
+        values: &["pass", "forced"],
+        about:
+            "the black king's threat of checkmate: a mate if Black passed, or one no reply parries",
+    },
+    Switch {
+        name: "recapture-on",
+        values: &["square", "anywhere"],
+        about: "a recapture takes on the square of the capture, or anywhere",
+    },
+    Switch {
+        name: "chain",
+        values: &["yes", "no"],
+        about: "whether a recapture licenses a recapture in turn",
+    },
+    Switch {
+        name: "evasions",
+        values: &["considerable", "all"],
+        about: "a side in check beyond the second ply: considerable moves only, or every move",
+    },
+    Switch {
+        name: "pp-at",
+        values: &["move", "line"],
+        about: "the position whose position play breaks ties in value",
+    },
+    Switch {
+        name: "sqrt",
+        values: &["round", "cap"],
+        about: "the square roots past Turing's table (13)",
+    },
+];
+
+/// The `defended` values in the order of the switch's list.
+const DEFENDED: [Defended; 5] = [
+    Defended::Any,
+    Defended::NoKing,
+    Defended::Pieces,
+    Defended::After,
+    Defended::Legal,
 ];
 
 /// `a` if `first`, else `b`.
@@ -226,16 +353,14 @@ impl Readings {
                 names.join(", ")
             ))
         })?;
-        // Every switch has two values; `first` is whether the first (as listed) is meant.
-        let first = match switch.values.iter().position(|v| *v == value) {
-            Some(i) => i == 0,
-            None => {
-                return Err(TurochampError::Reading(format!(
-                    "reading `{name}` takes {}, not `{value}`",
-                    switch.values.join(" or ")
-                )))
-            }
+        // `i`: the index of the value in the switch's list (0 is the default).
+        let Some(i) = switch.values.iter().position(|v| *v == value) else {
+            return Err(TurochampError::Reading(format!(
+                "reading `{name}` takes {}, not `{value}`",
+                switch.values.join(" or ")
+            )));
         };
+        let first = i == 0;
         match name {
             "turn" => self.turn = pick(first, MobilityTurn::Pass, MobilityTurn::Pattern),
             "pawn-defends" => self.pawn_defends = first,
@@ -250,7 +375,16 @@ impl Readings {
                 self.castle_sides = pick(first, CastlingSides::Either, CastlingSides::Each)
             }
             "dead" => self.dead = pick(first, DeadRule::Considerable, DeadRule::AnyCapture),
-            _ => self.tie = pick(first, Tie::Low, Tie::High),
+            "tie" => self.tie = pick(first, Tie::Low, Tie::High),
+            "defended" => self.defended = DEFENDED[i],
+            "mate-threat" => self.mate_threat = pick(first, MateThreat::Pass, MateThreat::Forced),
+            "recapture-on" => {
+                self.recapture_on = pick(first, RecaptureOn::Square, RecaptureOn::Anywhere)
+            }
+            "chain" => self.chain = first,
+            "evasions" => self.evasions = !first,
+            "pp-at" => self.pp_at = pick(first, PpAt::Move, PpAt::Line),
+            _ => self.sqrt = pick(first, SqrtBeyond::Round, SqrtBeyond::Cap),
         }
         Ok(())
     }
@@ -270,21 +404,28 @@ impl Readings {
     /// The value of the switch `name` in words (as `--reading` takes it), or `None` for an
     /// unknown name.
     pub fn value_of(&self, name: &str) -> Option<&'static str> {
-        let first = match name {
-            "turn" => self.turn == MobilityTurn::Pass,
-            "pawn-defends" => self.pawn_defends,
-            "king-defends" => self.king_defends,
-            "queen-capture" => self.queen_capture_two,
-            "pawn-prey" => self.pawn_prey,
-            "recapture" => self.recapture == Recapture::AnyCapture,
-            "castling" => self.castling == CastlingPoints::Three,
-            "castle-sides" => self.castle_sides == CastlingSides::Either,
-            "dead" => self.dead == DeadRule::Considerable,
-            "tie" => self.tie == Tie::Low,
+        let index = match name {
+            "turn" => usize::from(self.turn != MobilityTurn::Pass),
+            "pawn-defends" => usize::from(!self.pawn_defends),
+            "king-defends" => usize::from(!self.king_defends),
+            "queen-capture" => usize::from(!self.queen_capture_two),
+            "pawn-prey" => usize::from(!self.pawn_prey),
+            "recapture" => usize::from(self.recapture != Recapture::AnyCapture),
+            "castling" => usize::from(self.castling != CastlingPoints::Three),
+            "castle-sides" => usize::from(self.castle_sides != CastlingSides::Either),
+            "dead" => usize::from(self.dead != DeadRule::Considerable),
+            "tie" => usize::from(self.tie != Tie::Low),
+            "defended" => DEFENDED.iter().position(|d| *d == self.defended)?,
+            "mate-threat" => usize::from(self.mate_threat != MateThreat::Pass),
+            "recapture-on" => usize::from(self.recapture_on != RecaptureOn::Square),
+            "chain" => usize::from(!self.chain),
+            "evasions" => usize::from(self.evasions),
+            "pp-at" => usize::from(self.pp_at != PpAt::Move),
+            "sqrt" => usize::from(self.sqrt != SqrtBeyond::Round),
             _ => return None,
         };
         let switch = SWITCHES.iter().find(|s| s.name == name)?;
-        Some(switch.values[usize::from(!first)])
+        switch.values.get(index).copied()
     }
 
     /// Every switch with its value, `NAME=VALUE` separated by spaces.

@@ -14,7 +14,7 @@
 //! Every search counts its positions and stops expanding at a node limit (a position
 //! reached past the limit is valued as dead and the analysis is marked truncated).
 
-use super::readings::{DeadRule, Readings, Recapture};
+use super::readings::{DeadRule, Defended, Readings, Recapture, RecaptureOn};
 use super::value::{capture_rank, Value};
 use shakmaty::{attacks, Chess, Color, Move, Position, Role, Square};
 
@@ -76,14 +76,34 @@ pub fn gives_mate(pos: &Chess, m: Move) -> bool {
     after.is_check() && after.legal_moves().is_empty()
 }
 
-/// Whether the man on `sq` is defended by its own side (any man, the king and pawns
-/// included: the ordinary chess sense; the position-play readings do not apply here).
-fn defended(pos: &Chess, sq: Square) -> bool {
+/// Whether the man `m` takes on `sq` is defended by its own side, under the `defended`
+/// reading (the position-play readings do not apply here): by default any man of its side
+/// attacks `sq`, the king and pawns included (the ordinary chess sense).
+fn defended(pos: &Chess, m: Move, sq: Square, r: &Readings) -> bool {
     let board = pos.board();
-    match board.color_at(sq) {
-        Some(owner) => !board.attacks_to(sq, owner, board.occupied()).is_empty(),
-        None => false,
+    let Some(owner) = board.color_at(sq) else {
+        return false;
+    };
+    let mut attackers = board.attacks_to(sq, owner, board.occupied());
+    match r.defended {
+        Defended::Any => {}
+        Defended::NoKing => attackers &= !board.kings(),
+        Defended::Pieces => attackers &= !board.kings() & !board.pawns(),
+        Defended::After | Defended::Legal => {
+            let mut after = pos.clone();
+            after.play_unchecked(m);
+            let to = m.to();
+            if r.defended == Defended::Legal {
+                return after
+                    .legal_moves()
+                    .iter()
+                    .any(|c| c.to() == to && c.is_capture());
+            }
+            let b = after.board();
+            attackers = b.attacks_to(to, owner, b.occupied());
+        }
     }
+    !attackers.is_empty()
 }
 
 /// Whether the capture `m` passes the capture tests by itself: it takes an undefended man
@@ -97,19 +117,30 @@ pub fn tested_capture(pos: &Chess, m: Move, r: &Readings) -> bool {
         Move::EnPassant { from, to } => Square::from_coords(to.file(), from.rank()),
         _ => m.to(),
     };
-    if (victim != Role::Pawn || r.pawn_prey) && !defended(pos, victim_square) {
+    if (victim != Role::Pawn || r.pawn_prey) && !defended(pos, m, victim_square, r) {
         return true;
     }
     capture_rank(victim) > capture_rank(m.role())
 }
 
-/// Whether `m` is considerable beyond the first two plies: a recapture on the square of
-/// the last capture when that capture may be answered (`recapture_on`), a capture passing
+/// Whether the capture `m` answers a licensed capture (`recapture_on`, the square the last
+/// licensed capture took on): under `recapture-on=square` it takes on that square, under
+/// `recapture-on=anywhere` it is any capture.
+fn is_recapture(m: Move, recapture_on: Option<Square>, r: &Readings) -> bool {
+    m.is_capture()
+        && match r.recapture_on {
+            RecaptureOn::Square => recapture_on == Some(m.to()),
+            RecaptureOn::Anywhere => recapture_on.is_some(),
+        }
+}
+
+/// Whether `m` is considerable beyond the first two plies: a recapture when the last
+/// capture may be answered (`recapture_on`, see [`is_recapture`]), a capture passing
 /// [`tested_capture`], any capture under `dead=any-capture`, or a mate.
 pub fn considerable(pos: &Chess, m: Move, recapture_on: Option<Square>, r: &Readings) -> bool {
     if m.is_capture()
         && (r.dead == DeadRule::AnyCapture
-            || recapture_on == Some(m.to())
+            || is_recapture(m, recapture_on, r)
             || tested_capture(pos, m, r))
     {
         return true;
@@ -117,14 +148,58 @@ pub fn considerable(pos: &Chess, m: Move, recapture_on: Option<Square>, r: &Read
     gives_mate(pos, m)
 }
 
-/// The square a recapture may answer after `m` in `pos`: its destination when `m` is a
-/// capture that licenses recaptures under the `recapture` reading.
+/// The square a recapture may answer after `m` is played in the position on the board
+/// (the first ply): [`licence`] at ply 0.
 pub fn recapture_square(pos: &Chess, m: Move, r: &Readings) -> Option<Square> {
+    licence(pos, m, 0, None, r)
+}
+
+/// The square a recapture may answer after `m` in `pos` (reached at `ply`, a recapture on
+/// `recapture_on` considerable there): its destination when `m` is a capture that licenses
+/// recaptures under the `recapture` reading and, beyond the first two plies, under `chain`
+/// (with `chain=no` a capture considerable only as a recapture licenses none).
+pub fn licence(
+    pos: &Chess,
+    m: Move,
+    ply: u32,
+    recapture_on: Option<Square>,
+    r: &Readings,
+) -> Option<Square> {
     let licensed = match r.recapture {
-        Recapture::AnyCapture => m.is_capture(),
+        Recapture::AnyCapture => {
+            m.is_capture()
+                && (r.chain
+                    || ply < 2
+                    || r.dead == DeadRule::AnyCapture
+                    || !is_recapture(m, recapture_on, r)
+                    || tested_capture(pos, m, r))
+        }
         Recapture::TestedCapture => tested_capture(pos, m, r),
     };
     licensed.then(|| m.to())
+}
+
+/// The moves analysed among the legal `moves` of `pos` (reached at `ply`, a recapture on `recapture_on`
+/// considerable), and whether they are all its legal moves (then the position's own dead
+/// value is no alternative): every move in the first two plies and, under
+/// `evasions=all`, when the side to move is in check; otherwise the considerable moves.
+pub fn analysed_moves(
+    pos: &Chess,
+    moves: &[Move],
+    ply: u32,
+    recapture_on: Option<Square>,
+    r: &Readings,
+) -> (Vec<Move>, bool) {
+    if ply < 2 || (r.evasions && pos.is_check()) {
+        return (moves.to_vec(), true);
+    }
+    let list: Vec<Move> = moves
+        .iter()
+        .copied()
+        .filter(|&m| considerable(pos, m, recapture_on, r))
+        .collect();
+    let all = list.len() == moves.len();
+    (list, all)
 }
 
 impl<'a> Searcher<'a> {
@@ -186,19 +261,11 @@ impl<'a> Searcher<'a> {
             return dead;
         }
         let white = pos.turn() == Color::White;
-        let mut list: Vec<Move> = if ply < 2 {
-            moves.iter().copied().collect()
-        } else {
-            moves
-                .iter()
-                .copied()
-                .filter(|&m| considerable(pos, m, recapture_on, self.readings))
-                .collect()
-        };
+        let (mut list, all) = analysed_moves(pos, &moves, ply, recapture_on, self.readings);
         // Captures of the most valuable men first: more cut-offs, the same values.
         list.sort_by_key(|m| std::cmp::Reverse(m.capture().map_or(0, capture_rank)));
         let mut best: Option<Value> = None;
-        if list.len() < moves.len() {
+        if !all {
             // The position itself valued as dead is an alternative (not every move is
             // considerable).
             best = Some(dead);
@@ -209,13 +276,8 @@ impl<'a> Searcher<'a> {
         for m in list {
             let mut child = pos.clone();
             child.play_unchecked(m);
-            let v = self.search(
-                &child,
-                ply + 1,
-                recapture_square(pos, m, self.readings),
-                alpha,
-                beta,
-            );
+            let licensed = licence(pos, m, ply, recapture_on, self.readings);
+            let v = self.search(&child, ply + 1, licensed, alpha, beta);
             let b = better(best, v, white);
             best = Some(b);
             if self.cut(white, b, &mut alpha, &mut beta) {
@@ -254,23 +316,21 @@ pub fn principal_line(
         let mut s = Searcher::new(readings, limit);
         let target = s.value(&pos, ply, recapture_on);
         let dead = Value::dead(pos.board());
-        let every = ply < 2;
+        let (list, every) = analysed_moves(&pos, &pos.legal_moves(), ply, recapture_on, readings);
         let mut next = None;
-        for &m in &pos.legal_moves() {
-            if !every && !considerable(&pos, m, recapture_on, readings) {
-                continue;
-            }
+        for m in list {
             let mut child = pos.clone();
             child.play_unchecked(m);
             let mut s = Searcher::new(readings, limit);
-            if s.value(&child, ply + 1, recapture_square(&pos, m, readings)) == target {
-                next = Some((m, child));
+            let licensed = licence(&pos, m, ply, recapture_on, readings);
+            if s.value(&child, ply + 1, licensed) == target {
+                next = Some((m, child, licensed));
                 break;
             }
         }
         match next {
-            Some((m, child)) if every || target != dead => {
-                recapture_on = recapture_square(&pos, m, readings);
+            Some((m, child, licensed)) if every || target != dead => {
+                recapture_on = licensed;
                 line.push(m);
                 pos = child;
                 ply += 1;
