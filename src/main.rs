@@ -71,6 +71,12 @@ enum Command {
     /// Nim as Faster than Thought's universal-computer programme plays it (ch. 25):
     /// `mark1 nim --think --heaps 7,4,5,2 --k 2`, `mark1 nim --check 10000`.
     Nim(cli::nim::NimArgs),
+    /// Run a SimH Ferranti Mark I command file (`.ini`) as SimH's shipped Mark I software
+    /// uses them: att/det, set cpu kec|kac, dep/ex, go until, do/call/goto/if, feedptr,
+    /// typein and appendtotape on the off-line perforator (docs/compatibility.md).
+    ///
+    /// Example: `mark1 simh run.ini Sample/HelloWorld.txt Sample/Steering.pt.txt`
+    Simh(cli::simh::SimhArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -102,5 +108,6 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Prinz(a) => cli::prinz::run(a),
         Command::Draughts(a) => cli::draughts::run(a),
         Command::Nim(a) => cli::nim::run(a),
+        Command::Simh(a) => cli::simh::run(a),
     }
 }
