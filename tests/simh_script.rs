@@ -3,7 +3,7 @@
 //! the perforator (`typein line`, `appendtotape`), `feedptr`, `dep`/`ex`, the notes for
 //! display settings, the stop at an unknown command, and the budgets.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn dir(test: &str) -> PathBuf {
@@ -14,7 +14,7 @@ fn dir(test: &str) -> PathBuf {
 }
 
 /// Writes `script` as `d/t.ini` and runs it with `args`.
-fn run(d: &PathBuf, script: &str, args: &[&str]) -> Output {
+fn run(d: &Path, script: &str, args: &[&str]) -> Output {
     let p = d.join("t.ini");
     std::fs::write(&p, script).unwrap();
     Command::new(env!("CARGO_BIN_EXE_mark1"))
