@@ -10,12 +10,66 @@ use proptest::prelude::*;
 /// Lines made of SimH words and odd characters.
 fn line() -> impl Strategy<Value = String> {
     let words = prop::sample::select(vec![
-        "att", "det", "set", "cpu", "drum", "ptr", "ptp", "lpt", "perforator", "go", "until",
-        "step", "dep", "ex", "H", "C", "if", "not", "exist", "goto", "call", "return", "do",
-        "typein", "line", "routine1", "routine9", "bautocode", "gautocode", "source",
-        "feedptr", "appendtotape", "echo", "quit", "-q", "-n", "-r", "-x", "\"", "\"a\"", "==",
-        ">", "GTR", "%1", "%", "%STATUS%", ";", ":", "|", "\\", "\\n", "stop=/G", "kac",
-        "env", "x=1", "S9", "é", "½", "\t", "",
+        "att",
+        "det",
+        "set",
+        "cpu",
+        "drum",
+        "ptr",
+        "ptp",
+        "lpt",
+        "perforator",
+        "go",
+        "until",
+        "step",
+        "dep",
+        "ex",
+        "H",
+        "C",
+        "if",
+        "not",
+        "exist",
+        "goto",
+        "call",
+        "return",
+        "do",
+        "typein",
+        "line",
+        "routine1",
+        "routine9",
+        "bautocode",
+        "gautocode",
+        "source",
+        "feedptr",
+        "appendtotape",
+        "echo",
+        "quit",
+        "-q",
+        "-n",
+        "-r",
+        "-x",
+        "\"",
+        "\"a\"",
+        "==",
+        ">",
+        "GTR",
+        "%1",
+        "%",
+        "%STATUS%",
+        ";",
+        ":",
+        "|",
+        "\\",
+        "\\n",
+        "stop=/G",
+        "kac",
+        "env",
+        "x=1",
+        "S9",
+        "é",
+        "½",
+        "\t",
+        "",
     ]);
     prop_oneof![
         prop::collection::vec(words, 0..8).prop_map(|w| w.join(" ")),
@@ -45,9 +99,10 @@ proptest! {
 #[ignore = "1,000,000 inputs: cargo test --release --test simh_props -- --ignored"]
 fn never_panics_million() {
     let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig::with_cases(1_000_000));
-    runner.run(&line(), |l| {
-        check(&l);
-        Ok(())
-    })
-    .unwrap();
+    runner
+        .run(&line(), |l| {
+            check(&l);
+            Ok(())
+        })
+        .unwrap();
 }

@@ -59,18 +59,28 @@ fn control_flow_arguments_and_status() {
     );
     // The typein failed (no perforator attached): reported with the line, exit 1.
     let err = text(&o.stderr);
-    assert!(err.contains("t.ini:9: no file is attached to the perforator"), "{err}");
+    assert!(
+        err.contains("t.ini:9: no file is attached to the perforator"),
+        "{err}"
+    );
     assert_eq!(o.status.code(), Some(1));
 }
 
 #[test]
 fn unknown_command_stops_with_file_and_line_and_display_settings_are_noted() {
     let d = dir("unknown");
-    let o = run(&d, "set cpanel on\nset console -q log=x.txt\necho one\nfrobnicate now\necho two\n", &[]);
+    let o = run(
+        &d,
+        "set cpanel on\nset console -q log=x.txt\necho one\nfrobnicate now\necho two\n",
+        &[],
+    );
     assert_eq!(text(&o.stdout), "one\n");
     let err = text(&o.stderr);
     assert!(err.contains("note: ignored `set cpanel on`"), "{err}");
-    assert!(err.contains("t.ini:4: unknown SimH command `frobnicate`"), "{err}");
+    assert!(
+        err.contains("t.ini:4: unknown SimH command `frobnicate`"),
+        "{err}"
+    );
     assert_eq!(o.status.code(), Some(1));
 }
 
@@ -93,14 +103,21 @@ fn perforator_lines_and_appendtotape() {
     let tape = std::fs::read_to_string(d.join("tape.pt.txt")).unwrap();
     assert_eq!(
         tape,
-        format!("K AK @ ///# R///  \r\n   Y\r\n{:<30}\r\nEEE;c\r\n", "XER@VF")
+        format!(
+            "K AK @ ///# R///  \r\n   Y\r\n{:<30}\r\nEEE;c\r\n",
+            "XER@VF"
+        )
     );
 }
 
 #[test]
 fn feedptr_deposit_examine_and_do() {
     let d = dir("feed");
-    std::fs::write(d.join("inner.ini"), "echo inner %1\ndep H %1\nquit\necho never\n").unwrap();
+    std::fs::write(
+        d.join("inner.ini"),
+        "echo inner %1\ndep H %1\nquit\necho never\n",
+    )
+    .unwrap();
     let o = run(
         &d,
         "dep C 5\nex C\ndo inner.ini :/@/\necho after quit: never\n",
@@ -131,7 +148,11 @@ fn budgets_end_the_run() {
         .output()
         .unwrap();
     assert_eq!(o.status.code(), Some(1));
-    assert!(text(&o.stderr).contains("its budget"), "{}", text(&o.stderr));
+    assert!(
+        text(&o.stderr).contains("its budget"),
+        "{}",
+        text(&o.stderr)
+    );
     // A program that does not stop within the beat budget: exit status 3, the rest of
     // the script not obeyed.
     let p = d.join("spin.ini");

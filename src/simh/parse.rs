@@ -613,20 +613,15 @@ fn if_cmd(rest: &str) -> Result<Cmd, String> {
         return Ok(Cmd::If(not, Cond::Exist(f), then.trim().to_string()));
     }
     // "A"==B, "A" == "B", A GTR B …
-    let ops: [(&str, Op); 12] = [
-        ("==", Op::Eq),
-        ("!=", Op::Ne),
-        ("<=", Op::Le),
-        (">=", Op::Ge),
-        ("<", Op::Lt),
-        (">", Op::Gt),
-        ("EQU", Op::Eq),
-        ("NEQ", Op::Ne),
-        ("LSS", Op::Lt),
-        ("LEQ", Op::Le),
-        ("GTR", Op::Gt),
-        ("GEQ", Op::Ge),
-    ];
+    const OPS: [Op; 6] = [Op::Eq, Op::Ne, Op::Le, Op::Ge, Op::Lt, Op::Gt];
+    const SYMBOLS: [&str; 6] = ["==", "!=", "<=", ">=", "<", ">"];
+    const WORDS: [&str; 6] = ["EQU", "NEQ", "LEQ", "GEQ", "LSS", "GTR"];
+    let ops: Vec<(&str, Op)> = SYMBOLS
+        .iter()
+        .chain(&WORDS)
+        .zip(OPS.iter().cycle())
+        .map(|(s, op)| (*s, *op))
+        .collect();
     let r = r.trim_start();
     let (op, after) = ops
         .iter()
