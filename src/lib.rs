@@ -18,4 +18,5 @@ pub mod games;
 pub mod machine;
 pub mod reference;
 pub mod render;
+pub mod simh;
 pub mod tui;

@@ -74,6 +74,12 @@ enum Command {
     /// Turing's paper chess machine on the emulated machine (issue 18): the programme's
     /// legal move count, `mark1 turochamp --count --fen "..." [--json]`.
     Turochamp(cli::turochamp::TurochampArgs),
+    /// Run a SimH Ferranti Mark I command file (`.ini`) as SimH's shipped Mark I software
+    /// uses them: att/det, set cpu kec|kac, dep/ex, go until, do/call/goto/if, feedptr,
+    /// typein and appendtotape on the off-line perforator (docs/compatibility.md).
+    ///
+    /// Example: `mark1 simh run.ini Sample/HelloWorld.txt Sample/Steering.pt.txt`
+    Simh(cli::simh::SimhArgs),
 }
 
 fn main() -> std::process::ExitCode {
@@ -106,5 +112,6 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Draughts(a) => cli::draughts::run(a),
         Command::Nim(a) => cli::nim::run(a),
         Command::Turochamp(a) => cli::turochamp::run(a),
+        Command::Simh(a) => cli::simh::run(a),
     }
 }

@@ -14,6 +14,7 @@ pub mod prinz;
 pub mod reference;
 pub mod run;
 pub mod turochamp;
+pub mod simh;
 
 /// The exit status for a command-line error: 0 when the machine stopped by itself (a
 /// dynamic stop, a hoot stop, a dummy stop with its switch on, the tape running out) or
