@@ -416,6 +416,12 @@ impl Machine {
         &self.config
     }
 
+    /// Chooses the interpreter for the runs from now on ([`Config::core`]); nothing else
+    /// changes, so a machine can be set up once and run on either core.
+    pub fn set_core(&mut self, core: Core) {
+        self.config.core = core;
+    }
+
     /// The timing profile in force.
     pub fn timing(&self) -> &Timing {
         &self.config.timing
