@@ -120,7 +120,9 @@ impl Machine {
             }
             let n =
                 (instr_end - self.stats.instructions).min((beat_end - self.stats.beats) / dearest);
-            if n > 0 {
+            // A rare order next is obeyed at once, without entering the fast loop.
+            let rare_next = self.store.decoded(self.c + 1) & SLOW != 0;
+            if n > 0 && !rare_next {
                 if let Exit::Done = self.fast_chunk(n) {
                     continue;
                 }
@@ -154,8 +156,7 @@ impl Machine {
             config,
             ..
         } = self;
-        // The base beats on the stack, reached without another pointer.
-        let base: [u32; 64] = config.timing.beats;
+        let base = &config.timing.beats;
         let mut a = *a_reg;
         let mut d_signed = *d_signed_reg;
         // D as the multiplier: signed (/K) or not (/C); 40 bits fit in an i64 either way,
