@@ -1,8 +1,19 @@
 //! The machine flags shared by every subcommand that builds a machine (`run`,
-//! `console`, `debug`): the /W seed and generator, the timing profile, the negation.
+//! `console`, `debug`): the /W seed and generator, the timing profile, the negation, the
+//! core.
 
 use clap::ValueEnum;
-use mark1::machine::{Config, RngKind, Timing};
+use mark1::machine::{Config, Core, RngKind, Timing};
+
+/// The interpreter by name (docs/performance.md).
+#[derive(Clone, Copy, ValueEnum)]
+pub enum CoreArg {
+    /// The fast interpreter: pre-decoded lines, registers in locals, rare orders through
+    /// the general path.
+    Fast,
+    /// The simple interpreter the fast one is tested against; same results, slower.
+    Reference,
+}
 
 /// A timing profile by name.
 #[derive(Clone, Copy, ValueEnum)]
@@ -50,6 +61,9 @@ pub struct MachineArgs {
     /// How TN and TF negate S (docs/compatibility.md: SimH's way for its Love Letters counts).
     #[arg(long, value_enum, default_value_t = NegationArg::Own)]
     negation: NegationArg,
+    /// Which interpreter obeys the orders; both give the same results (docs/performance.md).
+    #[arg(long, value_enum, default_value_t = CoreArg::Fast)]
+    core: CoreArg,
 }
 
 impl TimingArg {
@@ -75,6 +89,10 @@ impl MachineArgs {
                 RngArg::Simh => RngKind::Simh,
             },
             simh_negation: matches!(self.negation, NegationArg::Simh),
+            core: match self.core {
+                CoreArg::Fast => Core::Fast,
+                CoreArg::Reference => Core::Reference,
+            },
             ..Config::default()
         }
     }

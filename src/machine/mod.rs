@@ -11,6 +11,7 @@
 pub mod code;
 pub mod drum;
 mod exec;
+mod fast;
 pub mod image;
 pub mod io;
 pub mod report;
@@ -59,6 +60,23 @@ pub struct Config {
     /// SimH's Love Letters run obeys 12 orders more). `false` (the default) is 80-bit
     /// arithmetic (Prinz §10(8)–(9), §11(15)).
     pub simh_negation: bool,
+    /// Which interpreter obeys the orders: the fast core (the default) or the simple
+    /// reference core it is checked against (issue 26; docs/performance.md). Both give
+    /// the same registers, store, drum, counters, output and stops.
+    pub core: Core,
+}
+
+/// The interpreter that obeys the orders ([`Config::core`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Core {
+    /// Pre-decoded store lines, registers in locals, one dispatch per order, the budget
+    /// as a down-counter; rare orders through the general path (src/machine/fast.rs).
+    #[default]
+    Fast,
+    /// One prepulse at a time with every check after every order (src/machine/exec.rs):
+    /// the simple interpreter the fast core is tested against.
+    Reference,
 }
 
 impl Default for Config {
@@ -72,6 +90,7 @@ impl Default for Config {
             stop_on_unassigned: false,
             stop_on_dynamic: true,
             simh_negation: false,
+            core: Core::Fast,
         }
     }
 }
@@ -397,6 +416,12 @@ impl Machine {
         &self.config
     }
 
+    /// Chooses the interpreter for the runs from now on ([`Config::core`]); nothing else
+    /// changes, so a machine can be set up once and run on either core.
+    pub fn set_core(&mut self, core: Core) {
+        self.config.core = core;
+    }
+
     /// The timing profile in force.
     pub fn timing(&self) -> &Timing {
         &self.config.timing
@@ -512,7 +537,17 @@ impl Machine {
 
     /// Runs until something stops the machine or the budget is spent. A breakpoint on
     /// the first line obeyed is passed over, so a run started at a breakpoint goes on.
+    /// The core chosen by [`Config::core`] obeys the orders; the result is the same.
     pub fn run(&mut self, budget: Budget) -> Stop {
+        if self.fast_allowed() {
+            self.run_fast(budget)
+        } else {
+            self.run_reference(budget)
+        }
+    }
+
+    /// [`Machine::run`] on the reference core: every check before and after every order.
+    fn run_reference(&mut self, budget: Budget) -> Stop {
         self.settle_dummy_stop();
         let beat_end = self.stats.beats.saturating_add(budget.beats);
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);

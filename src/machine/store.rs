@@ -12,22 +12,34 @@
 //! wrap instead; we follow the stated rule and record the conflict in docs/machine.md.
 
 use super::code::{MASK20, MASK40};
+use super::fast::decode;
 
 /// Number of fitted short lines (8 pages of 64).
 pub const LINES: usize = 512;
 
 /// The electronic store. Internally 1024 lines, the upper 512 always zero, so that a
 /// read needs no bounds test.
+///
+/// Beside each line the store keeps its pre-decoded form for the fast core
+/// ([`super::fast`]), recomputed by every write (orders, magnetic reads, deposits,
+/// loads, KEC), so that a program that modifies itself is obeyed as written.
 #[derive(Clone)]
 pub struct Store {
-    lines: Box<[u32; 1024]>,
+    /// Lines 0–1023, then the pre-decoded form of each at 1024 + address: one block,
+    /// so that the fast core reaches both through one pointer.
+    lines: Box<[u32; 2048]>,
     markers: [u32; 8],
 }
 
+/// Where the pre-decoded lines start in [`Store`]'s block.
+const DECODED: usize = 1024;
+
 impl Default for Store {
     fn default() -> Self {
+        let mut lines = Box::new([0; 2048]);
+        lines[DECODED..].fill(decode(0));
         Store {
-            lines: Box::new([0; 1024]),
+            lines,
             markers: [0; 8],
         }
     }
@@ -61,7 +73,14 @@ impl Store {
         let a = (a & 1023) as usize;
         if a < LINES {
             self.lines[a] = v & MASK20;
+            self.lines[DECODED + a] = decode(v & MASK20);
         }
+    }
+
+    /// The pre-decoded form of line `a` (taken mod 1024), as [`super::fast`] lays it out.
+    #[inline(always)]
+    pub(super) fn decoded(&self, a: u32) -> u32 {
+        self.lines[DECODED + (a & 1023) as usize]
     }
 
     /// The 40-bit long line at `a`: line `a` in P0–P19, its partner in P20–P39.
@@ -101,8 +120,9 @@ impl Store {
     pub fn set_page(&mut self, p: u32, lines: &[u32; 64]) {
         let p = p as usize;
         if p < 8 {
-            for (d, s) in self.lines[p * 64..p * 64 + 64].iter_mut().zip(lines) {
-                *d = s & MASK20;
+            for (i, s) in (p * 64..p * 64 + 64).zip(lines) {
+                self.lines[i] = s & MASK20;
+                self.lines[DECODED + i] = decode(s & MASK20);
             }
         }
     }
@@ -123,7 +143,8 @@ impl Store {
 
     /// Clears every line and marker (KEC, Prinz §21).
     pub fn clear(&mut self) {
-        self.lines.fill(0);
+        self.lines[..DECODED].fill(0);
+        self.lines[DECODED..].fill(decode(0));
         self.markers = [0; 8];
     }
 }

@@ -179,7 +179,7 @@ fn put_position(
 
 /// A machine after KEC with the program loaded (`seed` for its `/W`), and the position
 /// and the strategy in the kernel's lines.
-pub(super) fn loaded(
+pub fn loaded(
     assembly: &Assembly,
     pos: &Position,
     p: &Params,

@@ -158,7 +158,7 @@ pub fn heaps_text(h: &[u8]) -> String {
 }
 
 /// The addresses of the lines the driver uses, looked up once.
-pub(crate) struct Lines {
+pub struct Lines {
     pub(crate) hh: u32,
     pub(crate) k: u32,
     pub(crate) rule: u32,
@@ -193,7 +193,7 @@ pub(crate) fn lines() -> Result<(&'static crate::asm::Assembly, Lines), NimRunEr
 /// # Errors
 /// [`NimRunError::Input`] for heaps or k refused; [`NimRunError::Run`] if the programme
 /// does not assemble or lacks a label.
-pub(crate) fn loaded(
+pub fn loaded(
     heaps: &[u8],
     k: usize,
     rule: Rule,
