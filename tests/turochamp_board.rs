@@ -129,3 +129,20 @@ fn a_bad_fen_is_refused_with_a_message() {
         assert!(e.to_string().starts_with("bad FEN"), "{e}");
     }
 }
+
+#[test]
+fn the_rows_beyond_the_board_read_as_off_the_board() {
+    // The 20 lines below rank 1 (the attack test's last orders) and the 20 above rank 8
+    // (jump constants) must all be 16 or more, so that every step off the board stops.
+    let l = tc::load(INITIAL).unwrap();
+    let a = mark1::asm::assemble_file(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/programs/turochamp.m1"
+    ))
+    .expect("assembles");
+    let bs = a.symbols["bd"].value as u32 + 1;
+    for s in (-21i32..=-2).chain(79..=98) {
+        let v = l.machine.store.read((bs as i32 + s) as u32);
+        assert!(v >= 16, "line bs{s:+} holds {v}");
+    }
+}
