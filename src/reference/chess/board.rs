@@ -566,26 +566,40 @@ pub fn legal_moves(board: &Board) -> Vec<ChessMove> {
 pub const MAX_PERFT_DEPTH: u32 = 7;
 
 /// [`perft`], root move by root move: `progress(done, total)` is called before the
-/// first root move and after each (total = the number of legal root moves).
+/// first root move and after each (total = the number of legal root moves; `done` counts
+/// up by one each call).
+///
+/// The root moves are counted in parallel on the current rayon pool (`mark1 ref chess
+/// perft --threads N` sizes it); `progress` is called from the worker that finished a
+/// root move, one call at a time. The count is the same for any number of threads.
 pub fn perft_with_progress(
     board: &Board,
     depth: u32,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut (dyn FnMut(usize, usize) + Send),
 ) -> u64 {
+    use rayon::prelude::*;
     if depth == 0 {
         return 1;
     }
     let moves = legal_moves(board);
-    progress(0, moves.len());
-    let mut b = board.clone();
-    let mut n = 0;
-    for (i, m) in moves.iter().enumerate() {
-        b.make(m);
-        n += perft(&b, depth - 1);
-        b.unmake(m);
-        progress(i + 1, moves.len());
-    }
-    n
+    let total = moves.len();
+    progress(0, total);
+    let done = std::sync::Mutex::new((0, progress));
+    moves
+        .par_iter()
+        .map(|m| {
+            let mut b = board.clone();
+            b.make(m);
+            let n = perft(&b, depth - 1);
+            let mut g = done
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            g.0 += 1;
+            let d = g.0;
+            (g.1)(d, total);
+            n
+        })
+        .sum()
 }
 
 /// Leaf count `depth` plies below `board` under Prinz's rules (depth 0 is 1).
