@@ -577,29 +577,16 @@ pub fn perft_with_progress(
     depth: u32,
     progress: &mut (dyn FnMut(usize, usize) + Send),
 ) -> u64 {
-    use rayon::prelude::*;
-    if depth == 0 {
-        return 1;
-    }
-    let moves = legal_moves(board);
-    let total = moves.len();
-    progress(0, total);
-    let done = std::sync::Mutex::new((0, progress));
-    moves
-        .par_iter()
-        .map(|m| {
+    crate::reference::perft_over_roots(
+        depth,
+        || legal_moves(board),
+        |m| {
             let mut b = board.clone();
             b.make(m);
-            let n = perft_split(&b, depth - 1);
-            let mut g = done
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            g.0 += 1;
-            let d = g.0;
-            (g.1)(d, total);
-            n
-        })
-        .sum()
+            perft_split(&b, depth - 1)
+        },
+        progress,
+    )
 }
 
 /// [`perft`] with the replies of a root move counted in parallel too when there are 3

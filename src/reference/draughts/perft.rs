@@ -92,27 +92,12 @@ pub fn perft_with_progress(
     dups: Duplicates,
     progress: &mut (dyn FnMut(usize, usize) + Send),
 ) -> u64 {
-    use rayon::prelude::*;
-    if depth == 0 {
-        return 1;
-    }
-    let moves = root_moves(pos, dups);
-    let total = moves.len();
-    progress(0, total);
-    let done = std::sync::Mutex::new((0, progress));
-    moves
-        .par_iter()
-        .map(|m| {
-            let n = perft(&apply(pos, m), depth - 1, dups);
-            let mut g = done
-                .lock()
-                .unwrap_or_else(std::sync::PoisonError::into_inner);
-            g.0 += 1;
-            let d = g.0;
-            (g.1)(d, total);
-            n
-        })
-        .sum()
+    crate::reference::perft_over_roots(
+        depth,
+        || root_moves(pos, dups),
+        |m| perft(&apply(pos, m), depth - 1, dups),
+        progress,
+    )
 }
 
 /// Perft per root move, in Strachey's order: `(move, count)`. The root moves are
