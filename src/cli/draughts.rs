@@ -33,6 +33,10 @@ pub struct DraughtsArgs {
     /// Seed of the position generator and of the /W generator.
     #[arg(long, default_value_t = 1951)]
     seed: u64,
+    /// Worker threads for --check (positions run in parallel) (1 or more); all cores by default. The result is the
+    /// same for any number.
+    #[arg(long, value_parser = crate::cli::parse_threads)]
+    threads: Option<usize>,
     /// Print the result as JSON: standard output holds one JSON value (a game's
     /// progress goes to standard error).
     #[arg(long)]
@@ -165,7 +169,7 @@ fn replay(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
 /// `--check N`: the differences, the summary; an error if there were any.
 fn check(a: &DraughtsArgs, params: &d::Params, n: usize) -> Result<()> {
     let positions = d::check_positions(n, a.seed as u32);
-    let report = d::cross_check(&positions, params, a.seed)?;
+    let report = super::with_threads(a.threads, || d::cross_check(&positions, params, a.seed))??;
     if a.json {
         println!("{}", serde_json::to_string_pretty(&report.json(params))?);
     } else {

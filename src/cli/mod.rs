@@ -13,8 +13,8 @@ pub mod nim;
 pub mod prinz;
 pub mod reference;
 pub mod run;
-pub mod turochamp;
 pub mod simh;
+pub mod turochamp;
 
 /// The exit status for a command-line error: 0 when the machine stopped by itself (a
 /// dynamic stop, a hoot stop, a dummy stop with its switch on, the tape running out) or
@@ -37,3 +37,34 @@ pub const BEAT_LIMIT_STATUS: u8 = 3;
 #[derive(Debug, thiserror::Error)]
 #[error("{0}")]
 pub struct BeatLimit(pub String);
+
+/// Runs `f` on a rayon pool of `threads` worker threads, or on rayon's global pool
+/// (one a core, or `RAYON_NUM_THREADS`) when `None`: the `--threads N` of the sweeps
+/// (`prinz --check`, `draughts --check`, `nim --check`, `ref chess perft`, `ref draughts
+/// perft`). Their results do not depend on the number of threads.
+///
+/// # Errors
+/// The pool cannot be built (the system refuses the threads).
+pub fn with_threads<R: Send>(
+    threads: Option<usize>,
+    f: impl FnOnce() -> R + Send,
+) -> anyhow::Result<R> {
+    match threads {
+        None => Ok(f()),
+        Some(n) => {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(n)
+                .build()
+                .map_err(|e| anyhow::anyhow!("cannot start {n} threads: {e}"))?;
+            Ok(pool.install(f))
+        }
+    }
+}
+
+/// The `--threads N` flag's value: 1 or more.
+pub fn parse_threads(s: &str) -> Result<usize, String> {
+    match s.parse::<usize>() {
+        Ok(n) if n >= 1 => Ok(n),
+        _ => Err(format!("{s} is not a number of threads (1 or more)")),
+    }
+}

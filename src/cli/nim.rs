@@ -34,6 +34,10 @@ pub struct NimArgs {
     /// rules); the last line is `N positions, D differences`.
     #[arg(long)]
     check: Option<usize>,
+    /// Worker threads for --check (positions run in parallel) (1 or more); all cores by default. The result is the
+    /// same for any number.
+    #[arg(long, value_parser = crate::cli::parse_threads)]
+    threads: Option<usize>,
     /// Play a game against the programme (what `mark1 nim` does without --think or
     /// --check): the paper as it comes, your moves as `B:2` (heap letter : matches
     /// taken) or `B:2,D:1` (k > 1), from --script or the terminal.
@@ -77,7 +81,8 @@ fn position(a: &NimArgs) -> Result<(Vec<u8>, usize)> {
 /// Runs `mark1 nim`.
 pub fn run(a: NimArgs) -> Result<()> {
     if let Some(n) = a.check {
-        let r = g::check(n, a.seed)?;
+        let seed = a.seed;
+        let r = super::with_threads(a.threads, || g::check(n, seed))??;
         if a.json {
             println!(
                 "{}",

@@ -27,6 +27,10 @@ pub struct PrinzArgs {
     /// Seed of the position generator for --check.
     #[arg(long, default_value_t = 1951)]
     seed: u64,
+    /// Worker threads for --check (positions run in parallel) (1 or more); all cores by default. The result is the
+    /// same for any number.
+    #[arg(long, value_parser = crate::cli::parse_threads)]
+    threads: Option<usize>,
 }
 
 /// How the program gets into the machine.
@@ -54,15 +58,17 @@ pub fn run(a: PrinzArgs) -> Result<()> {
         // With --json standard output holds the one JSON object (the disagreements are
         // in it); the running lines and the count go to standard error.
         let json = a.json;
-        let report = p::cross_check(&positions, &opts, &mut |i, fen, d| {
-            for what in d {
-                if json {
-                    eprintln!("{}: {fen}: {what}", i + 1);
-                } else {
-                    println!("{}: {fen}: {what}", i + 1);
+        let report = super::with_threads(a.threads, || {
+            p::cross_check(&positions, &opts, &mut |i, fen, d| {
+                for what in d {
+                    if json {
+                        eprintln!("{}: {fen}: {what}", i + 1);
+                    } else {
+                        println!("{}: {fen}: {what}", i + 1);
+                    }
                 }
-            }
-        })?;
+            })
+        })??;
         let count = format!(
             "{} positions, {} disagreements",
             report.positions,

@@ -43,3 +43,37 @@ pub enum RefError {
     #[error("JSON error: {0}")]
     Json(#[from] serde_json::Error),
 }
+
+/// Perft `depth` plies deep split over the root moves: 1 at depth 0; otherwise the sum
+/// of `count(move)` over `root_moves()`, counted in parallel on the current rayon pool
+/// (both engines' `perft_with_progress`). `progress(done, total)` is called before the
+/// first root move (0) and after each, from the worker that finished it, one call at a
+/// time, `done` counting up by one; `total` is the number of root moves.
+pub(crate) fn perft_over_roots<T: Sync>(
+    depth: u32,
+    root_moves: impl FnOnce() -> Vec<T>,
+    count: impl Fn(&T) -> u64 + Sync,
+    progress: &mut (dyn FnMut(usize, usize) + Send),
+) -> u64 {
+    use rayon::prelude::*;
+    if depth == 0 {
+        return 1;
+    }
+    let items = root_moves();
+    let total = items.len();
+    progress(0, total);
+    let done = std::sync::Mutex::new((0, progress));
+    items
+        .par_iter()
+        .map(|x| {
+            let n = count(x);
+            let mut g = done
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            g.0 += 1;
+            let d = g.0;
+            (g.1)(d, total);
+            n
+        })
+        .sum()
+}

@@ -35,6 +35,10 @@ pub enum ChessCommand {
         /// Plies, 0-7.
         #[arg(long, value_parser = clap::value_parser!(u32).range(..=i64::from(chess::MAX_PERFT_DEPTH)))]
         depth: u32,
+        /// Worker threads for the root moves (1 or more); all cores by default. The result is the
+        /// same for any number.
+        #[arg(long, value_parser = crate::cli::parse_threads)]
+        threads: Option<usize>,
     },
 }
 
@@ -83,10 +87,16 @@ pub fn run(cmd: &ChessCommand, out: &mut dyn Write) -> Result<()> {
                 )?;
             }
         }
-        ChessCommand::Perft { fen, depth } => {
+        ChessCommand::Perft {
+            fen,
+            depth,
+            threads,
+        } => {
             let board = Board::from_fen(fen)?;
             let mut bar = super::RootProgress::new(*depth >= PROGRESS_DEPTH);
-            let n = chess::perft_with_progress(&board, *depth, &mut |d, t| bar.update(d, t));
+            let n = crate::cli::with_threads(*threads, || {
+                chess::perft_with_progress(&board, *depth, &mut |d, t| bar.update(d, t))
+            })?;
             drop(bar);
             writeln!(out, "perft({depth}) = {n}")?;
         }

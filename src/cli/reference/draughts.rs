@@ -37,6 +37,10 @@ pub enum DraughtsCommand {
         /// Count captures of the same pieces by different routes once (dctl convention).
         #[arg(long)]
         merge_duplicates: bool,
+        /// Worker threads for the root moves (1 or more); all cores by default. The result is the
+        /// same for any number.
+        #[arg(long, value_parser = crate::cli::parse_threads)]
+        threads: Option<usize>,
     },
     /// List the legal moves in Strachey's generation order.
     ///
@@ -135,7 +139,14 @@ pub fn run(cmd: &DraughtsCommand, out: &mut dyn Write) -> Result<()> {
             fen,
             divide,
             merge_duplicates,
-        } => run_perft(*depth, fen.as_deref(), *divide, *merge_duplicates, out),
+            threads,
+        } => run_perft(
+            *depth,
+            fen.as_deref(),
+            (*divide, *merge_duplicates),
+            *threads,
+            out,
+        ),
         DraughtsCommand::Moves { fen, json } => run_moves(fen, *json, out),
         DraughtsCommand::Best {
             fen,
@@ -164,12 +175,13 @@ pub fn run(cmd: &DraughtsCommand, out: &mut dyn Write) -> Result<()> {
     }
 }
 
-/// `perft`: the count, or with `divide` the count under each root move first.
+/// `perft`: the count, or with `divide` (the first of `(divide, merge_duplicates)`) the
+/// count under each root move first; the root moves counted on `threads` threads.
 fn run_perft(
     depth: u32,
     fen: Option<&str>,
-    divide: bool,
-    merge_duplicates: bool,
+    (divide, merge_duplicates): (bool, bool),
+    threads: Option<usize>,
     out: &mut dyn Write,
 ) -> Result<()> {
     let pos = Position::from_fen(fen.unwrap_or(START_FEN))?;
@@ -179,27 +191,23 @@ fn run_perft(
         Duplicates::Counted
     };
     if divide {
-        // Each root move's line as soon as it is counted (a deep divide takes minutes).
-        let mut total = 0;
-        let mut failed = None;
-        perft::perft_divide_each(&pos, depth, dups, &mut |m, n| {
-            total += n;
-            if failed.is_none() {
-                failed = writeln!(out, "{} {}", m.pdn(), n)
-                    .and_then(|()| out.flush())
-                    .err();
-            }
-        });
-        if let Some(e) = failed {
-            return Err(e.into());
+        // The root moves are counted in parallel; their lines come in Strachey's order
+        // once all are counted.
+        let counts = crate::cli::with_threads(threads, || perft::perft_divide(&pos, depth, dups))?;
+        for (m, n) in &counts {
+            writeln!(out, "{} {}", m.pdn(), n)?;
         }
-        if depth == 0 {
-            total = 1;
-        }
+        let total = if depth == 0 {
+            1
+        } else {
+            counts.iter().map(|(_, n)| n).sum()
+        };
         writeln!(out, "perft({depth}) = {total}")?;
     } else {
         let mut bar = super::RootProgress::new(depth >= PROGRESS_DEPTH);
-        let n = perft::perft_with_progress(&pos, depth, dups, &mut |d, t| bar.update(d, t));
+        let n = crate::cli::with_threads(threads, || {
+            perft::perft_with_progress(&pos, depth, dups, &mut |d, t| bar.update(d, t))
+        })?;
         drop(bar);
         writeln!(out, "perft({depth}) = {n}")?;
     }

@@ -96,24 +96,39 @@ pub struct CheckReport {
 }
 
 /// Runs a think of the program on every position and compares each with the
-/// reference engine.
+/// reference engine. Position `i` draws its random numbers from `seed + i`.
+///
+/// The positions run in parallel on the current rayon pool (each think builds its own
+/// machine; `mark1 draughts --threads N` sizes the pool); the report is the same for any
+/// number of threads, the differences in position order.
 ///
 /// # Errors
-/// The program failing to assemble, bad settings, or the machine stopping unexpectedly.
+/// The program failing to assemble, bad settings, or the machine stopping unexpectedly
+/// (the first such position in order).
 pub fn cross_check(
     positions: &[Position],
     p: &Params,
     seed: u64,
 ) -> Result<CheckReport, DraughtsRunError> {
+    use rayon::prelude::*;
     let assembly = PROGRAM.assembly()?;
+    let results: Vec<Result<(Think, Vec<String>), DraughtsRunError>> = positions
+        .par_iter()
+        .enumerate()
+        .map(|(i, pos)| {
+            let emu = think(assembly, pos, p, seed.wrapping_add(i as u64))?;
+            let d = compare(pos, p, &emu);
+            Ok((emu, d))
+        })
+        .collect();
     let mut rep = CheckReport::default();
-    for (i, pos) in positions.iter().enumerate() {
-        let emu = think(assembly, pos, p, seed.wrapping_add(i as u64))?;
+    for (i, (pos, r)) in positions.iter().zip(results).enumerate() {
+        let (emu, d) = r?;
         rep.instructions += emu.instructions;
         rep.beats += emu.beats;
         rep.considered += emu.considered;
         rep.positions += 1;
-        for d in compare(pos, p, &emu) {
+        for d in d {
             rep.differences.push((i, pos.to_fen(), d));
         }
     }

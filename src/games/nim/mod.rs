@@ -319,33 +319,32 @@ impl CheckReport {
 /// wherever the reference fixes the move; a legal move ([`rn::check_move`]) where the
 /// position is safe and the programme moves at random; no move in case (d).
 ///
+/// The positions are drawn first, in order; then they run in parallel on the current
+/// rayon pool (each think builds its own machine; `mark1 nim --threads N` sizes the
+/// pool): the report is the same for any number of threads, in position order.
+///
 /// # Errors
-/// A run that does not reach `th_stop` (a programme fault, not a difference).
+/// A run that does not reach `th_stop` (a programme fault, not a difference): the first
+/// such position in order.
 pub fn check(n: usize, seed: u64) -> Result<CheckReport, NimRunError> {
+    use rayon::prelude::*;
+    let positions = rn::random_positions(n, seed);
+    let results: Vec<Result<(Think, Option<String>), NimRunError>> = positions
+        .into_par_iter()
+        .enumerate()
+        .map(|(i, (heaps, k, rule))| {
+            let t = think(&heaps, k, rule, seed.wrapping_add(i as u64))?;
+            let wrong = judge(&heaps, k, rule, &t)?;
+            Ok((t, wrong))
+        })
+        .collect();
     let mut r = CheckReport::default();
-    for (i, (heaps, k, rule)) in rn::random_positions(n, seed).into_iter().enumerate() {
-        let t = think(&heaps, k, rule, seed.wrapping_add(i as u64))?;
-        let want = rn::reply(&heaps, k, rule, &rn::Readings::default())?;
+    for res in results {
+        let (t, wrong) = res?;
         r.positions += 1;
         r.beats += t.beats;
         r.longest = r.longest.max(t.beats);
         r.random += usize::from(t.random);
-        let wrong = if t.case != want.case {
-            Some(format!("case ({})", want.case.letter()))
-        } else {
-            match (&want.after, want.case) {
-                (Some(after), _) if *after != t.after || t.random => {
-                    Some(format!("the move to {}", heaps_text(after)))
-                }
-                (Some(_), _) => None,
-                (None, Case::Zero) => (t.after != heaps).then(|| "no move".to_string()),
-                (None, _) => match rn::check_move(&heaps, &t.after, k) {
-                    Ok(()) if t.random => None,
-                    Ok(()) => Some("a random move (the position is safe)".to_string()),
-                    Err(e) => Some(format!("a legal move ({e})")),
-                },
-            }
-        };
         if let Some(expected) = wrong {
             r.count += 1;
             if r.differences.len() < 20 {
@@ -354,4 +353,26 @@ pub fn check(n: usize, seed: u64) -> Result<CheckReport, NimRunError> {
         }
     }
     Ok(r)
+}
+
+/// What the reference expects where the programme's move `t` on `heaps` differs from
+/// it (see [`check`]), or `None` when they agree.
+fn judge(heaps: &[u8], k: usize, rule: Rule, t: &Think) -> Result<Option<String>, NimRunError> {
+    let want = rn::reply(heaps, k, rule, &rn::Readings::default())?;
+    Ok(if t.case != want.case {
+        Some(format!("case ({})", want.case.letter()))
+    } else {
+        match (&want.after, want.case) {
+            (Some(after), _) if *after != t.after || t.random => {
+                Some(format!("the move to {}", heaps_text(after)))
+            }
+            (Some(_), _) => None,
+            (None, Case::Zero) => (t.after != heaps).then(|| "no move".to_string()),
+            (None, _) => match rn::check_move(heaps, &t.after, k) {
+                Ok(()) if t.random => None,
+                Ok(()) => Some("a random move (the position is safe)".to_string()),
+                Err(e) => Some(format!("a legal move ({e})")),
+            },
+        }
+    })
 }

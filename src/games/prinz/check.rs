@@ -87,21 +87,34 @@ pub fn check_positions(n: usize, seed: u64) -> Vec<String> {
 }
 
 /// Runs `positions` through the emulated program and the reference engine and reports
-/// every disagreement; `progress` is called after each position.
+/// every disagreement; `progress(index, fen, differences)` is called for each position in
+/// order once all are run.
+///
+/// The positions run in parallel on the current rayon pool (each builds its own machine;
+/// `mark1 prinz --threads N` sizes the pool); the report is the same for any number of
+/// threads, in position order.
 ///
 /// # Errors
-/// A bad FEN, or a run that does not end at the program's loop stop.
+/// A bad FEN, or a run that does not end at the program's loop stop: the first such
+/// position in order (`progress` has been called for the positions before it).
 pub fn cross_check(
     positions: &[String],
     opts: &RunOptions,
     progress: &mut dyn FnMut(usize, &str, &[String]),
 ) -> Result<CheckReport, PrinzError> {
+    use rayon::prelude::*;
     let assembly = PROGRAM.assembly()?;
+    let results: Vec<Result<Vec<String>, PrinzError>> = positions
+        .par_iter()
+        .map(|fen| {
+            let board = Board::from_fen(fen)?;
+            let run = run_board(assembly, &board, opts)?;
+            Ok(compare(&run, &board))
+        })
+        .collect();
     let mut disagreements = Vec::new();
-    for (i, fen) in positions.iter().enumerate() {
-        let board = Board::from_fen(fen)?;
-        let run = run_board(assembly, &board, opts)?;
-        let d = compare(&run, &board);
+    for (i, (fen, d)) in positions.iter().zip(results).enumerate() {
+        let d = d?;
         progress(i, fen, &d);
         for what in d {
             disagreements.push(Disagreement {

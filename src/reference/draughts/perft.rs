@@ -68,52 +68,61 @@ pub fn perft(pos: &Position, depth: u32, dups: Duplicates) -> u64 {
 /// hour.
 pub const MAX_PERFT_DEPTH: u32 = 15;
 
+/// The root moves in Strachey's order (captures only when there is one, merged if
+/// asked).
+fn root_moves(pos: &Position, dups: Duplicates) -> Vec<Move> {
+    if has_capture(pos) {
+        captures(pos, dups)
+    } else {
+        super::legal_moves(pos)
+    }
+}
+
 /// [`perft`], root move by root move: `progress(done, total)` is called before the
-/// first root move and after each (total = the number of root moves).
+/// first root move and after each (total = the number of root moves; `done` counts up by
+/// one each call).
+///
+/// The root moves are counted in parallel on the current rayon pool (`mark1 ref
+/// draughts perft --threads N` sizes it); `progress` is called from the worker that
+/// finished a root move, one call at a time. The count is the same for any number of
+/// threads.
 pub fn perft_with_progress(
     pos: &Position,
     depth: u32,
     dups: Duplicates,
-    progress: &mut dyn FnMut(usize, usize),
+    progress: &mut (dyn FnMut(usize, usize) + Send),
 ) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let moves = if has_capture(pos) {
-        captures(pos, dups)
-    } else {
-        super::legal_moves(pos)
-    };
-    progress(0, moves.len());
-    let mut n = 0;
-    for (i, m) in moves.iter().enumerate() {
-        n += perft(&apply(pos, m), depth - 1, dups);
-        progress(i + 1, moves.len());
-    }
-    n
+    crate::reference::perft_over_roots(
+        depth,
+        || root_moves(pos, dups),
+        |m| perft(&apply(pos, m), depth - 1, dups),
+        progress,
+    )
 }
 
-/// Perft per root move, in Strachey's order: `(move, count)`.
+/// Perft per root move, in Strachey's order: `(move, count)`. The root moves are
+/// counted in parallel on the current rayon pool; the list is the same for any number
+/// of threads.
 pub fn perft_divide(pos: &Position, depth: u32, dups: Duplicates) -> Vec<(Move, u64)> {
-    let mut out = Vec::new();
-    perft_divide_each(pos, depth, dups, &mut |m, n| out.push((*m, n)));
-    out
+    use rayon::prelude::*;
+    root_moves(pos, dups)
+        .into_par_iter()
+        .map(|m| {
+            let n = perft(&apply(pos, &m), depth.saturating_sub(1), dups);
+            (m, n)
+        })
+        .collect()
 }
 
-/// [`perft_divide`], each root move's count handed to `each(move, count)` as soon as it
-/// is counted (in Strachey's order), for a caller that shows them as they come.
+/// [`perft_divide`], each root move's count handed to `each(move, count)` in Strachey's
+/// order once all are counted (they are counted in parallel).
 pub fn perft_divide_each(
     pos: &Position,
     depth: u32,
     dups: Duplicates,
     each: &mut dyn FnMut(&Move, u64),
 ) {
-    let moves = if has_capture(pos) {
-        captures(pos, dups)
-    } else {
-        super::legal_moves(pos)
-    };
-    for m in &moves {
-        each(m, perft(&apply(pos, m), depth.saturating_sub(1), dups));
+    for (m, n) in perft_divide(pos, depth, dups) {
+        each(&m, n);
     }
 }
