@@ -61,6 +61,14 @@ pub enum SimhError {
         /// What is wrong.
         message: String,
     },
+    /// The command file itself cannot be read.
+    #[error("cannot read the command file {file}: {message}")]
+    Read {
+        /// The command file.
+        file: String,
+        /// Why (the system's words).
+        message: String,
+    },
     /// A `go` (or `go until`, `step`) used its whole beat budget.
     #[error("{file}:{line}: {message}")]
     BeatLimit {
@@ -151,10 +159,9 @@ impl Simh {
         out: &mut dyn FnMut(Stream, &str),
     ) -> Result<(), SimhError> {
         let name = script.display().to_string();
-        let text = std::fs::read_to_string(script).map_err(|e| SimhError::Stop {
+        let text = std::fs::read_to_string(script).map_err(|e| SimhError::Read {
             file: name.clone(),
-            line: 0,
-            message: format!("cannot read the script: {e}"),
+            message: e.to_string(),
         })?;
         let mut all = vec![name.clone()];
         all.extend(args.iter().cloned());
