@@ -475,6 +475,20 @@ impl Machine {
         self.console.kac_held = held;
     }
 
+    /// An operator's entry at a key routine: the machine stepped past the breakpoint it
+    /// waits at, the hand switches set to `h` (20 bits), KAC held for `beats` beats of
+    /// machine time while the machine runs, then released (the draughts and nim drivers;
+    /// Link 2012 for how a program sees the key). Returns why the held run ended
+    /// ([`Stop::BeatLimit`] when the key was held for its whole time).
+    pub fn enter_at_key(&mut self, h: u32, beats: u64) -> Stop {
+        self.step();
+        self.set_hand_switches(h);
+        self.set_kac(true);
+        let s = self.run(Budget::beats(beats));
+        self.set_kac(false);
+        s
+    }
+
     /// Sets the hand switches H (20 bits).
     pub fn set_hand_switches(&mut self, h: u32) {
         self.console.hand_switches = h & MASK20;

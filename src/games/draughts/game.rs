@@ -222,11 +222,7 @@ impl Game {
 
     /// One entry: the hand switches set to `h`, KAC held `press_beats`, released.
     pub fn enter(&mut self, h: u32) {
-        self.machine.step(); // past the breakpoint, into the count-down
-        self.machine.set_hand_switches(h);
-        self.machine.set_kac(true);
-        self.machine.run(Budget::beats(self.press_beats));
-        self.machine.set_kac(false);
+        self.machine.enter_at_key(h, self.press_beats);
     }
 
     /// Where the machine's next turn starts (the beats now).

@@ -96,12 +96,8 @@ impl Game {
     /// One entry at the key routine: the hand switches set to `h`, KAC held for
     /// [`crate::machine::KAC_DEFAULT_BEATS`] beats, released.
     pub fn enter(&mut self, h: u32) {
-        self.machine.step(); // past the breakpoint, into the count-down
-        self.machine.set_hand_switches(h);
-        self.machine.set_kac(true);
         self.machine
-            .run(Budget::beats(crate::machine::KAC_DEFAULT_BEATS));
-        self.machine.set_kac(false);
+            .enter_at_key(h, crate::machine::KAC_DEFAULT_BEATS);
     }
 
     /// The opponent's move, one entry a heap and KAC with nothing set at the end, then the
