@@ -86,6 +86,18 @@ fn sext(v: u64) -> u128 {
     (signed40(v) as i128 as u128) & MASK80
 }
 
+/// The dearest order the fast loop obeys under `timing`, in beats (at least 1): what a
+/// chunk's order count is bounded by ([`Machine::run_fast`]). Computed once, when the
+/// machine is made, since its timing never changes.
+pub(super) fn dearest(timing: &super::Timing) -> u64 {
+    (0..64)
+        .filter(|&f| !in_set(RARE, f))
+        .map(|f| u64::from(timing.beats[f as usize]))
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
 impl Machine {
     /// Whether this run can use the fast loop: the fast core is chosen, and nothing that
     /// must be checked after every order is in force (breakpoints, watches, KCC held, KAC
@@ -104,13 +116,7 @@ impl Machine {
         self.settle_dummy_stop();
         let beat_end = self.stats.beats.saturating_add(budget.beats);
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);
-        // The dearest order the fast loop obeys, in beats (at least 1).
-        let dearest = (0..64)
-            .filter(|&f| !in_set(RARE, f))
-            .map(|f| u64::from(self.config.timing.beats[f as usize]))
-            .max()
-            .unwrap_or(0)
-            .max(1);
+        let dearest = self.fast_dearest;
         loop {
             if self.stats.beats >= beat_end {
                 return Stop::BeatLimit;
