@@ -25,7 +25,9 @@
 //! * Instructions, beats, beats per line and orders per function are counted as the
 //!   reference counts them.
 
-use super::code::{function, in_set, B_DIGITS_MASK, B_TUBE, MASK20, MASK40, NOT_B_MODIFIED};
+use super::code::{
+    function, in_set, B_DIGITS_MASK, B_TUBE, MASK20, MASK40, NOT_B_MODIFIED, UNASSIGNED,
+};
 use super::{Budget, Machine, Stop, MASK80};
 
 /// The orders never obeyed in the fast loop: `//` `/:` (magnetic and I/O), `/L` `/G`
@@ -312,21 +314,16 @@ impl Machine {
                 // --- special operational (Prinz §20, §13) ---
                 34 => store.write(s, console.hand_switches),
                 42 => store.write(s, 0),
-                // Dummies: TS TH TX TV T£ (Prinz §20(10)–(14)).
-                11 | 41 | 59 | 61 | 63 => {}
-                // Unassigned codes: dummies too, unless the machine is to stop on them.
-                3 | 15 | 39 | 43 | 45 | 47 | 50 | 54 | 55 | 57 | 58 | 62 => {
-                    if config.stop_on_unassigned {
+                // The rest: the dummies TS TH TX TV T£ (Prinz §20(10)–(14)) and the
+                // unassigned codes, dummies too unless the machine is to stop on them;
+                // and the rare orders, which never get here (their pre-decoded op is not
+                // a function).
+                _ => {
+                    if in_set(RARE, f) || (config.stop_on_unassigned && in_set(UNASSIGNED, f)) {
                         c = (line + 1023) & 1023;
                         break Exit::General;
                     }
                 }
-                // The rare orders never get here (their pre-decoded op is not a function).
-                0 | 8 | 36 | 38 | 52 | 60 => {
-                    c = (line + 1023) & 1023;
-                    break Exit::General;
-                }
-                64.. => unreachable!("a function number is 6 bits"),
             }
             // PI is the actual order (its B-digits sorted out when the chunk ends).
             *pi_reg = actual;
