@@ -19,6 +19,8 @@
 //! The test was checked against deliberately broken fast cores (docs/performance.md lists
 //! the mutations): each one fails it.
 
+mod common;
+
 use mark1::asm::assemble_file;
 use mark1::console::{parse_command, Session};
 use mark1::machine::{
@@ -270,21 +272,7 @@ fn nim_think() {
 /// A random machine: random store (biased towards the fast orders when `biased`),
 /// registers, switches, tape and options.
 fn random_machine(g: &mut Gen) -> Machine {
-    let mut config = match g.below(4) {
-        0 => Config::default(),
-        1 => Config::simh(),
-        2 => Config {
-            timing: Timing::brooker(),
-            stop_on_unassigned: true,
-            ..Config::default()
-        },
-        _ => Config {
-            rng: RngKind::Simh,
-            stop_on_dynamic: false,
-            timing: Timing::turing(),
-            ..Config::default()
-        },
-    };
+    let mut config = common::config(g.below(4));
     config.output_lag = g.chance(2);
     config.check_markers = g.chance(2);
     config.seed = g.next();

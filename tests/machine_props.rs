@@ -2,26 +2,11 @@
 //! runs a bounded number of beats without panicking, every register stays within its
 //! width, and every instruction costs at least 4 beats.
 
-use mark1::machine::{Budget, Config, Machine, RngKind, Stop, Timing, MASK80};
-use proptest::prelude::*;
+mod common;
 
-fn config(k: u8) -> Config {
-    match k % 4 {
-        0 => Config::default(),
-        1 => Config::simh(),
-        2 => Config {
-            timing: Timing::brooker(),
-            stop_on_unassigned: true,
-            ..Config::default()
-        },
-        _ => Config {
-            rng: RngKind::Simh,
-            stop_on_dynamic: false,
-            timing: Timing::turing(),
-            ..Config::default()
-        },
-    }
-}
+use common::config;
+use mark1::machine::{Budget, Machine, Stop, MASK80};
+use proptest::prelude::*;
 
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(200))]
@@ -35,7 +20,7 @@ proptest! {
         tape in proptest::collection::vec(0u8..32, 0..20),
         k in any::<u8>(), kac in any::<bool>(), kcc in any::<bool>(),
     ) {
-        let mut m = Machine::new(config(k));
+        let mut m = Machine::new(config(u64::from(k)));
         for (i, &w) in store.iter().enumerate() {
             m.store.write(i as u32, w);
         }

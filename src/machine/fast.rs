@@ -25,7 +25,9 @@
 //! * Instructions, beats, beats per line and orders per function are counted as the
 //!   reference counts them.
 
-use super::code::{function, in_set, B_DIGITS_MASK, B_TUBE, MASK20, MASK40, NOT_B_MODIFIED};
+use super::code::{
+    function, in_set, B_DIGITS_MASK, B_TUBE, MASK20, MASK40, NOT_B_MODIFIED, UNASSIGNED,
+};
 use super::{Budget, Machine, Stop, MASK80};
 
 /// The orders never obeyed in the fast loop: `//` `/:` (magnetic and I/O), `/L` `/G`
@@ -86,6 +88,18 @@ fn sext(v: u64) -> u128 {
     (signed40(v) as i128 as u128) & MASK80
 }
 
+/// The dearest order the fast loop obeys under `timing`, in beats (at least 1): what a
+/// chunk's order count is bounded by ([`Machine::run_fast`]). Computed once, when the
+/// machine is made, since its timing never changes.
+pub(super) fn dearest(timing: &super::Timing) -> u64 {
+    (0..64)
+        .filter(|&f| !in_set(RARE, f))
+        .map(|f| u64::from(timing.beats[f as usize]))
+        .max()
+        .unwrap_or(0)
+        .max(1)
+}
+
 impl Machine {
     /// Whether this run can use the fast loop: the fast core is chosen, and nothing that
     /// must be checked after every order is in force (breakpoints, watches, KCC held, KAC
@@ -104,13 +118,7 @@ impl Machine {
         self.settle_dummy_stop();
         let beat_end = self.stats.beats.saturating_add(budget.beats);
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);
-        // The dearest order the fast loop obeys, in beats (at least 1).
-        let dearest = (0..64)
-            .filter(|&f| !in_set(RARE, f))
-            .map(|f| u64::from(self.config.timing.beats[f as usize]))
-            .max()
-            .unwrap_or(0)
-            .max(1);
+        let dearest = self.fast_dearest;
         loop {
             if self.stats.beats >= beat_end {
                 return Stop::BeatLimit;
@@ -306,21 +314,16 @@ impl Machine {
                 // --- special operational (Prinz §20, §13) ---
                 34 => store.write(s, console.hand_switches),
                 42 => store.write(s, 0),
-                // Dummies: TS TH TX TV T£ (Prinz §20(10)–(14)).
-                11 | 41 | 59 | 61 | 63 => {}
-                // Unassigned codes: dummies too, unless the machine is to stop on them.
-                3 | 15 | 39 | 43 | 45 | 47 | 50 | 54 | 55 | 57 | 58 | 62 => {
-                    if config.stop_on_unassigned {
+                // The rest: the dummies TS TH TX TV T£ (Prinz §20(10)–(14)) and the
+                // unassigned codes, dummies too unless the machine is to stop on them;
+                // and the rare orders, which never get here (their pre-decoded op is not
+                // a function).
+                _ => {
+                    if in_set(RARE, f) || (config.stop_on_unassigned && in_set(UNASSIGNED, f)) {
                         c = (line + 1023) & 1023;
                         break Exit::General;
                     }
                 }
-                // The rare orders never get here (their pre-decoded op is not a function).
-                0 | 8 | 36 | 38 | 52 | 60 => {
-                    c = (line + 1023) & 1023;
-                    break Exit::General;
-                }
-                64.. => unreachable!("a function number is 6 bits"),
             }
             // PI is the actual order (its B-digits sorted out when the chunk ends).
             *pi_reg = actual;

@@ -375,6 +375,8 @@ pub struct Machine {
     /// Breakpoints and watches.
     pub breaks: Breaks,
     config: Config,
+    /// [`fast::dearest`] of the timing in force, for the fast core's chunks.
+    fast_dearest: u64,
     rng: Rng,
     device_free_at: u64,
     halt: Option<Stop>,
@@ -407,6 +409,7 @@ impl Machine {
             device_free_at: 0,
             halt: None,
             pending_charge: None,
+            fast_dearest: fast::dearest(&config.timing),
             config,
         }
     }

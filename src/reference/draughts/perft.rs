@@ -113,16 +113,3 @@ pub fn perft_divide(pos: &Position, depth: u32, dups: Duplicates) -> Vec<(Move, 
         })
         .collect()
 }
-
-/// [`perft_divide`], each root move's count handed to `each(move, count)` in Strachey's
-/// order once all are counted (they are counted in parallel).
-pub fn perft_divide_each(
-    pos: &Position,
-    depth: u32,
-    dups: Duplicates,
-    each: &mut dyn FnMut(&Move, u64),
-) {
-    for (m, n) in perft_divide(pos, depth, dups) {
-        each(&m, n);
-    }
-}
