@@ -17,6 +17,17 @@ fn tmp(name: &str) -> std::path::PathBuf {
     d.join(name)
 }
 
+/// `mark1 console --drum DRM --script SCRIPT`.
+fn console_on_drum(drm: &std::path::Path, script: &std::path::Path) -> std::process::Output {
+    mark1(&[
+        "console",
+        "--drum",
+        drm.to_str().unwrap(),
+        "--script",
+        script.to_str().unwrap(),
+    ])
+}
+
 #[test]
 fn asm_drm_boots_in_console_like_run() {
     let src = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/hello.m1");
@@ -31,13 +42,7 @@ fn asm_drm_boots_in_console_like_run() {
 
     let script = tmp("boot.con");
     std::fs::write(&script, "kec\nset h ////\ngo\nexpect \"HELLO WORLD\"\n").unwrap();
-    let out = mark1(&[
-        "console",
-        "--drum",
-        drm.to_str().unwrap(),
-        "--script",
-        script.to_str().unwrap(),
-    ]);
+    let out = console_on_drum(&drm, &script);
     assert!(
         out.status.success(),
         "{}",
@@ -99,13 +104,7 @@ fn malformed_drum_is_refused_with_the_reason() {
     std::fs::write(&drm, [0u8; 100]).unwrap();
     let script = tmp("noop.con");
     std::fs::write(&script, "kec\n").unwrap();
-    let out = mark1(&[
-        "console",
-        "--drum",
-        drm.to_str().unwrap(),
-        "--script",
-        script.to_str().unwrap(),
-    ]);
+    let out = console_on_drum(&drm, &script);
     assert!(!out.status.success());
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(

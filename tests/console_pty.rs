@@ -2,8 +2,11 @@
 //! with a terminal emulator (vt100): the prompt, examine, deposit, go, show, the line
 //! editor's history, Ctrl-C stopping a run with the state kept, and quit.
 
-use portable_pty::{native_pty_system, CommandBuilder, PtySize};
-use std::io::{Read, Write};
+#[path = "common/pty.rs"]
+mod pty;
+
+use std::ffi::OsStr;
+use std::io::Write;
 use std::path::Path;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -18,41 +21,18 @@ struct Term {
 impl Term {
     /// Starts `mark1 console ARGS` in a 60 × 160 terminal in `cwd`.
     fn start(cwd: &Path, args: &[&str]) -> Term {
-        let pair = native_pty_system()
-            .openpty(PtySize {
-                rows: 60,
-                cols: 160,
-                pixel_width: 0,
-                pixel_height: 0,
-            })
-            .expect("a pseudo-terminal");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_mark1"));
-        cmd.arg("console");
-        for a in args {
-            cmd.arg(a);
-        }
-        cmd.cwd(cwd);
-        cmd.env("TERM", "xterm-256color");
-        let child = pair.slave.spawn_command(cmd).expect("spawns mark1");
-        drop(pair.slave);
-        let mut reader = pair.master.try_clone_reader().unwrap();
-        let (tx, rx) = mpsc::channel();
-        std::thread::spawn(move || {
-            let mut buf = [0u8; 8192];
-            while let Ok(n) = reader.read(&mut buf) {
-                if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                    break;
-                }
-            }
-        });
-        Term {
-            parser: vt100::Parser::new(
-                std::num::NonZeroU16::new(60).unwrap(),
-                std::num::NonZeroU16::new(160).unwrap(),
-                0,
-            ),
+        let mut all = vec![OsStr::new("console")];
+        all.extend(args.iter().map(OsStr::new));
+        let pty::Pty {
+            parser,
             rx,
-            writer: pair.master.take_writer().unwrap(),
+            writer,
+            child,
+        } = pty::spawn(&all, cwd, 60, 160);
+        Term {
+            parser,
+            rx,
+            writer,
             child,
         }
     }

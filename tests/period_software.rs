@@ -13,26 +13,15 @@
 //! lines compared by read-like checks, dummies for unassigned codes. Only the random
 //! sequence is SimH's, which Love Letters needs to print the same letters.
 
+#[path = "common/period.rs"]
+mod period;
+
 use mark1::console::{parse_command, Command, Session, StopRecord};
 use mark1::formats::drm::read_drm;
 use mark1::formats::tape::read_pt_text;
 use mark1::machine::{Config, Machine, OutputOrder, RngKind, Stop, Timing};
+use period::period_dir;
 use std::path::PathBuf;
-
-/// The period-software folder named by `MARK1_PERIOD_SOFTWARE`. The tests that call this
-/// are `#[ignore]`d when the variable was not set at build time (build.rs), so they never
-/// pass without having run; with it set and the folder wrong they fail.
-fn period_dir() -> PathBuf {
-    let d = std::env::var("MARK1_PERIOD_SOFTWARE")
-        .expect("MARK1_PERIOD_SOFTWARE is not set: set it to ../shared/reference/period-software");
-    let p = PathBuf::from(d);
-    assert!(
-        p.join("counts.tsv").is_file(),
-        "MARK1_PERIOD_SOFTWARE={} is set but holds no counts.tsv",
-        p.display()
-    );
-    p
-}
 
 /// A row of counts.tsv.
 struct CountRow {

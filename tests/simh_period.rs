@@ -9,20 +9,12 @@
 //! tests are compiled as ignored (build.rs), never passed. Drums are copied to a
 //! temporary folder before they are attached.
 
+#[path = "common/period.rs"]
+mod period;
+
+use period::period_dir;
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn period_dir() -> PathBuf {
-    let d = std::env::var("MARK1_PERIOD_SOFTWARE")
-        .expect("MARK1_PERIOD_SOFTWARE is not set: set it to ../shared/reference/period-software");
-    let p = PathBuf::from(d);
-    assert!(
-        p.join("counts.tsv").is_file(),
-        "{} holds no counts.tsv",
-        p.display()
-    );
-    p
-}
 
 fn temp(test: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("mark1-simh-{}-{test}", std::process::id()));

@@ -1,8 +1,10 @@
 //! Drives the real `mark1 debug` in a pseudo-terminal (portable-pty), reads the screen
 //! with a terminal emulator (vt100), and works it through step, breakpoint, run and quit.
 
-use portable_pty::{native_pty_system, CommandBuilder, PtySize};
-use std::io::{Read, Write};
+#[path = "common/pty.rs"]
+mod pty;
+
+use std::io::Write;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -45,42 +47,19 @@ impl Screen {
 /// Starts `mark1 debug programs/prinz15.m1` in a `rows` × `cols` pseudo-terminal with
 /// `cwd` as its current directory.
 fn start(rows: u16, cols: u16, cwd: &std::path::Path) -> (Screen, Box<dyn portable_pty::Child>) {
-    let pair = native_pty_system()
-        .openpty(PtySize {
-            rows,
-            cols,
-            pixel_width: 0,
-            pixel_height: 0,
-        })
-        .expect("a pseudo-terminal");
-    let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_mark1"));
     let program = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs/prinz15.m1");
-    cmd.arg("debug");
-    cmd.arg(program);
-    cmd.cwd(cwd);
-    cmd.env("TERM", "xterm-256color");
-    let child = pair.slave.spawn_command(cmd).expect("spawns mark1");
-    drop(pair.slave);
-    let mut reader = pair.master.try_clone_reader().unwrap();
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        let mut buf = [0u8; 8192];
-        while let Ok(n) = reader.read(&mut buf) {
-            if n == 0 || tx.send(buf[..n].to_vec()).is_err() {
-                break;
-            }
-        }
-    });
+    let p = pty::spawn(
+        &[std::ffi::OsStr::new("debug"), program.as_os_str()],
+        cwd,
+        rows,
+        cols,
+    );
     let s = Screen {
-        parser: vt100::Parser::new(
-            std::num::NonZeroU16::new(rows).unwrap(),
-            std::num::NonZeroU16::new(cols).unwrap(),
-            0,
-        ),
-        rx,
-        writer: pair.master.take_writer().unwrap(),
+        parser: p.parser,
+        rx: p.rx,
+        writer: p.writer,
     };
-    (s, child)
+    (s, p.child)
 }
 
 /// Sends `q` and waits for a clean exit.

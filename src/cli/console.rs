@@ -104,10 +104,10 @@ fn run_script(session: &mut Session, script: &Path, printer: Option<&Path>) -> R
     for msg in session.messages.drain(..) {
         eprintln!("{msg}");
     }
-    let paper = session.machine.printer_text().to_string();
+    let paper = session.machine.printer_text();
     match printer {
         Some(p) => {
-            std::fs::write(p, &paper).with_context(|| format!("cannot write {}", p.display()))?
+            std::fs::write(p, paper).with_context(|| format!("cannot write {}", p.display()))?
         }
         None => {
             let mut out = std::io::stdout().lock();

@@ -33,7 +33,7 @@ pub struct RunArgs {
     /// significant first) or a number; `////` if not given (track 0's left half to page
     /// 0, where `mark1 asm --drm` and Scheme A put their boot routine). Refused with any
     /// other program.
-    #[arg(long, visible_alias = "hand", value_name = "H", value_parser = parse_hands)]
+    #[arg(long, visible_alias = "hand", value_name = "H", value_parser = mark1::console::parse_h)]
     hands: Option<u32>,
     /// Stop after this many beats (240 µs each); the run then exits with status 3.
     #[arg(long, default_value_t = 250_000_000)]
@@ -95,11 +95,6 @@ pub fn run(a: RunArgs) -> Result<()> {
         ))));
     }
     Ok(())
-}
-
-/// Reads `--hands`: four teleprint characters or a number below 2^20.
-fn parse_hands(s: &str) -> Result<u32, String> {
-    mark1::console::parse_h(s)
 }
 
 /// Reads `--display-pages LEFT,RIGHT`: two pages 0-7, e.g. `0,1`.

@@ -1,7 +1,7 @@
 //! The operator's command language: what a person at the Mark 1's console did, as text.
 //! One implementation serves `mark1 console` (scripts, the interactive prompt and
-//! commands piped on standard input) and the debugger's command line. A SimH-script
-//! interpreter is meant to sit on top of the same [`Session`] (its devices
+//! commands piped on standard input) and the debugger's command line. The SimH-script
+//! interpreter ([`crate::simh`]) sits on top of the same [`Session`] (its devices
 //! [`Session::attach`], [`Session::detach`], [`Session::finish`], its keys
 //! [`Session::schedule_kac`], its examine/deposit [`examine::Target`]).
 //!

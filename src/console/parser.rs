@@ -133,7 +133,7 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         "drum" => want(2).map(|_| Command::Drum(a[1].to_string()))?,
         "load" => want(2).map(|_| Command::Load(a[1].to_string()))?,
         "tape" => want(2).map(|_| Command::Tape(a[1].to_string()))?,
-        "feed" => Command::Feed(feed_codes(&a[1..])?),
+        "feed" => Command::Feed(feed_codes(&a[1..].concat())?),
         "go" => go_command(&a, &args, line)?,
         "step" => match n {
             1 => Command::Step(1),
@@ -279,11 +279,13 @@ fn show_what(s: &str) -> Result<ShowWhat, String> {
     })
 }
 
-/// The codes of `feed`'s characters (the words joined), each a tape character.
-fn feed_codes(words: &[&str]) -> Result<Vec<u8>, String> {
-    words
-        .concat()
-        .chars()
+/// The rows of a run of tape characters (`feed`'s words joined, SimH's `feedptr` text
+/// without its blanks).
+///
+/// # Errors
+/// The first character that is not a tape character.
+pub fn feed_codes(text: &str) -> Result<Vec<u8>, String> {
+    text.chars()
         .map(|c| {
             crate::formats::tape::pt_value(c)
                 .ok_or_else(|| format!("`{c}` is not a tape character"))

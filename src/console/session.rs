@@ -412,15 +412,24 @@ impl Session {
         let from = self.machine.printer_text().len();
         self.machine.breaks.on_print = true;
         let spent = self.machine.stats.beats;
+        // Where the next search starts: a match not found yet ends in what is printed
+        // next, so it starts at most `text.len() - 1` bytes before the paper's end.
+        let mut scan = from;
         let result = loop {
             let left = self.limit.saturating_sub(self.machine.stats.beats - spent);
             let s = match self.run_beats(left) {
                 Ok(s) => s,
                 Err(e) => break Err(e),
             };
-            if self.machine.printer_text()[from..].contains(text) {
+            let paper = self.machine.printer_text();
+            if paper[scan..].contains(text) {
                 break Ok(());
             }
+            scan = paper.len().saturating_sub(text.len().saturating_sub(1));
+            while !paper.is_char_boundary(scan) {
+                scan -= 1;
+            }
+            scan = scan.max(from);
             if !matches!(s, Stop::Printed { .. }) {
                 self.record(s);
                 break Err(ExecError::after(

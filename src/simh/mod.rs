@@ -22,6 +22,7 @@ pub mod parse;
 pub mod perforator;
 
 use crate::console::examine::{parse_target, parse_value};
+use crate::console::parser::feed_codes;
 use crate::console::{Command, Device, ExecError, Session};
 use parse::{parse_line, substitute, Cmd, Cond, CpuSet, Dev, Op, Typein};
 use std::collections::BTreeMap;
@@ -383,12 +384,8 @@ impl Simh {
             }
             Cmd::FeedPtr(None) => self.session.machine.load_tape(&[]),
             Cmd::FeedPtr(Some(text)) => {
-                let mut codes = Vec::new();
-                for c in text.chars().filter(|c| !c.is_whitespace()) {
-                    codes.push(crate::formats::tape::pt_value(c).ok_or_else(|| {
-                        Fail::Soft(format!("feedptr: `{c}` is not a tape character"))
-                    })?);
-                }
+                let typed: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+                let codes = feed_codes(&typed).map_err(|e| format!("feedptr: {e}"))?;
                 self.session.machine.feed_tape(&codes);
             }
             Cmd::Typein(quiet, t) => self.typein(quiet, &t, out)?,

@@ -12,7 +12,7 @@
 //! * a Brooker Autocode line is translated key by key ([`bautocode_line`]) and padded to
 //!   30 columns; a Glennie Autocode line likewise ([`gautocode_line`]).
 
-use crate::machine::code::{char_value, to_chars_ascii};
+use crate::machine::code::{char_value, to_chars_ascii, TELEPRINT_ASCII};
 
 /// A 20-bit word as four teleprint characters in their ASCII stand-ins, least
 /// significant first.
@@ -55,9 +55,6 @@ const BROOKER_KEYS: [(&str, &str); 29] = [
     ("\r", "V"),
 ];
 
-/// The teleprint characters in code order (ASCII stand-ins `#` for ½, `$` for £).
-const GLYPHS: &[u8; 32] = b"/E@A:SIU#DRJNFCKTZLWHYPQOBG\"MXV$";
-
 /// Pads a translated line to 30 columns (SimH leaves the first 30 columns to the
 /// translation; the source it writes after them, behind a `;`, is not punched).
 fn pad30(mut s: String) -> String {
@@ -97,7 +94,7 @@ pub fn bautocode_line(src: &str) -> Result<String, String> {
             _ => return Err(format!("invalid Autocode character `{c}` at column {col}")),
         };
         out.push('"');
-        out.push(GLYPHS[code] as char);
+        out.push(TELEPRINT_ASCII[code]);
         out.push('/');
         rest = &rest[1..];
     }
@@ -137,10 +134,10 @@ pub fn gautocode_line(src: &str) -> Result<String, String> {
             '+' => 'P',
             '-' => 'M',
             '.' => 'F',
-            d @ '0'..='9' => GLYPHS[d as usize - '0' as usize] as char,
+            d @ '0'..='9' => TELEPRINT_ASCII[d as usize - '0' as usize],
             c => c,
         };
-        if !GLYPHS.contains(&(c as u32 as u8)) || !c.is_ascii() {
+        if !TELEPRINT_ASCII.contains(&c) {
             return Err(format!("invalid Autocode character `{c}` at column {i}"));
         }
         out.push(c);
@@ -252,7 +249,7 @@ pub fn routine_lines_j(words: &[u32; 64]) -> Vec<String> {
             format!(
                 "J {} {} {} J",
                 word_chars(words[r]),
-                GLYPHS[r] as char,
+                TELEPRINT_ASCII[r],
                 word_chars(words[32 + r])
             )
         })
