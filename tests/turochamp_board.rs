@@ -1,41 +1,14 @@
 //! The turochamp programme's foundation on the emulated Mark 1 (issue 18, milestone 1 so
 //! far): the position tape read into the board, and the attack test, against shakmaty.
 
+mod turochamp_support;
+
 use mark1::games::turochamp::{self as tc, StorePosition};
 use mark1::reference::turochamp::games::game;
 use shakmaty::{Chess, Color, Position, Square};
+use turochamp_support::{fen_of, random_positions};
 
 const INITIAL: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-
-/// Positions from seeded random legal play (a small LCG: the same positions every run).
-fn random_positions(n: usize, seed: u64) -> Vec<Chess> {
-    let mut r = seed;
-    let mut next = move || {
-        r = r
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (r >> 33) as usize
-    };
-    let mut out = Vec::new();
-    while out.len() < n {
-        let mut pos = Chess::default();
-        let plies = 1 + next() % 120;
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[next() % moves.len()];
-            pos = pos.play(m).unwrap();
-        }
-        out.push(pos);
-    }
-    out
-}
-
-fn fen_of(pos: &Chess) -> String {
-    shakmaty::fen::Fen::from_position(pos, shakmaty::EnPassantMode::Legal).to_string()
-}
 
 /// Every position of both games before a White move, and random ones.
 fn positions() -> Vec<(String, Chess)> {

@@ -3,10 +3,13 @@
 //! moves, equals shakmaty's legal moves (promotions to a queen only: Turing's machine
 //! promotes to a queen), and the count it prints is their number.
 
+mod turochamp_support;
+
 use mark1::games::turochamp as tc;
 use mark1::reference::turochamp::games::game;
-use shakmaty::{fen::Fen, Chess, EnPassantMode, Move, Position, Role};
+use shakmaty::{Chess, Move, Position, Role};
 use std::collections::BTreeSet;
+use turochamp_support::{fen_of, random_positions};
 
 /// shakmaty's legal moves, as UCI text, promotions to a queen only.
 fn expected(pos: &Chess) -> BTreeSet<String> {
@@ -20,7 +23,7 @@ fn expected(pos: &Chess) -> BTreeSet<String> {
 /// The programme's table as UCI text (each entry must be a legal move, none twice), its
 /// count, and what it printed.
 fn generated(what: &str, pos: &Chess) -> (BTreeSet<String>, tc::Generated) {
-    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    let fen = fen_of(pos);
     let mut l = tc::load(&fen).unwrap_or_else(|e| panic!("{what} {fen}: {e}"));
     let g = l.generate().unwrap_or_else(|e| panic!("{what} {fen}: {e}"));
     let mut set = BTreeSet::new();
@@ -36,7 +39,7 @@ fn generated(what: &str, pos: &Chess) -> (BTreeSet<String>, tc::Generated) {
 fn check(what: &str, pos: &Chess) -> tc::Generated {
     let want = expected(pos);
     let (got, g) = generated(what, pos);
-    let fen = Fen::from_position(pos, EnPassantMode::Legal).to_string();
+    let fen = fen_of(pos);
     assert_eq!(g.count as usize, want.len(), "{what} {fen}: the count");
     assert_eq!(g.printed, want.len().to_string(), "{what} {fen}: printed");
     if want.len() <= tc::TABLE_ROOM as usize {
@@ -195,32 +198,6 @@ fn every_position_before_a_white_move_of_turings_games() {
             check_fen(&format!("game {n} move {}", w.number), &w.fen_before);
         }
     }
-}
-
-/// Positions from seeded random legal play (a small LCG: the same positions every run).
-fn random_positions(n: usize, seed: u64) -> Vec<Chess> {
-    let mut r = seed;
-    let mut next = move || {
-        r = r
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (r >> 33) as usize
-    };
-    let mut out = Vec::new();
-    while out.len() < n {
-        let mut pos = Chess::default();
-        let plies = 1 + next() % 120;
-        for _ in 0..plies {
-            let moves = pos.legal_moves();
-            if moves.is_empty() {
-                break;
-            }
-            let m = moves[next() % moves.len()];
-            pos = pos.play(m).unwrap();
-        }
-        out.push(pos);
-    }
-    out
 }
 
 #[test]

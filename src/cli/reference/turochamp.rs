@@ -253,6 +253,7 @@ fn run_best(
     Ok(())
 }
 
+/// A position-play increase with its `*`, or `-` where none is printed.
 fn printed_text(p: Option<i32>, star: bool) -> String {
     match p {
         Some(t) => format!("{}{}", tenths_text(t), if star { "*" } else { "" }),
@@ -311,11 +312,7 @@ fn run_replay(game: u8, machine: &MachineArgs, json: bool, out: &mut dyn Write) 
             m.chosen,
             if m.agrees() { "yes" } else { "no" },
             printed_text(m.printed_pp, m.printed_star),
-            format!(
-                "{}{}",
-                tenths_text(m.our_pp),
-                if m.our_star { "*" } else { "" }
-            ),
+            printed_text(Some(m.our_pp), m.our_star),
             m.played_value.fraction(),
             m.chosen_value.fraction(),
         )?;

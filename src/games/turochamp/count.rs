@@ -3,7 +3,7 @@
 //! to Games": "If the number is 30 a man might do it in 45 seconds and the machine in 1
 //! second").
 
-use super::{load, position, table_move, Generated, TuroRunError, TABLE_ROOM};
+use super::{load_position, position, table_move, Generated, TuroRunError, TABLE_ROOM};
 use crate::machine::timing::beats_to_seconds;
 use serde_json::{json, Value};
 use shakmaty::san::San;
@@ -32,7 +32,7 @@ pub struct CountReport {
 /// elsewhere, [`TuroRunError::Result`] if a table entry is no legal move.
 pub fn count(fen: &str) -> Result<CountReport, TuroRunError> {
     let pos = position(fen)?;
-    let mut loaded = load(fen)?;
+    let mut loaded = load_position(&pos)?;
     let generated = loaded.generate()?;
     let san = generated
         .moves

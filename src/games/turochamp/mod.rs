@@ -395,7 +395,15 @@ pub struct Loaded {
 /// [`TuroRunError::Fen`] for a bad FEN; [`TuroRunError::Run`] if the machine stops
 /// anywhere but `t_read`.
 pub fn load(fen: &str) -> Result<Loaded, TuroRunError> {
-    let codes = tape(fen)?;
+    load_position(&position(fen)?)
+}
+
+/// Reads a position already validated (see [`position`]) into the programme, as [`load`].
+///
+/// # Errors
+/// [`TuroRunError::Run`] if the machine stops anywhere but `t_read`.
+pub fn load_position(pos: &Chess) -> Result<Loaded, TuroRunError> {
+    let codes = tape_of(pos);
     let (a, l) = lines()?;
     let mut m = Machine::new(Config::default());
     m.kec();

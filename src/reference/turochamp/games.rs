@@ -14,12 +14,9 @@
 //! (recorded in the move's `reading`); docs/turochamp-games.md lists every reading of the
 //! OCR with its evidence.
 
-use shakmaty::{
-    fen::Fen,
-    san::{San, SanPlus},
-    CastlingMode, Chess, EnPassantMode, Move, Position,
-};
+use shakmaty::{fen::Fen, san::San, CastlingMode, Chess, Move, Position};
 
+use super::choose::{fen_of, san_of};
 use super::descriptive::{read, NotationError};
 
 /// One White move of a printed game.
@@ -214,10 +211,6 @@ const NOTES_2: &[(u8, &str)] = &[
     (7, "On the advice of his trainer."),
 ];
 
-fn fen(pos: &Chess) -> String {
-    Fen::from_position(pos, EnPassantMode::Legal).to_string()
-}
-
 /// The most moves [`replay`] reads while trying the candidates of ambiguous prints.
 pub const MAX_READS: usize = 20_000;
 
@@ -271,16 +264,16 @@ fn replay(
             Ok(out)
         }
         Err(NotationError::Ambiguous { text, candidates }) => {
-            let legal: Vec<Move> = pos.legal_moves().into_iter().collect();
             let mut going_on = Vec::new();
             let mut stopped = Vec::new();
-            for m in legal
-                .iter()
-                .filter(|m| candidates.contains(&San::from_move(pos, **m).to_string()))
+            for (m, san) in pos
+                .legal_moves()
+                .into_iter()
+                .map(|m| (m, San::from_move(pos, m).to_string()))
+                .filter(|(_, san)| candidates.contains(san))
             {
-                let san = San::from_move(pos, *m).to_string();
-                match rest_of(*m, reads) {
-                    Ok(rest) => going_on.push((*m, san, rest)),
+                match rest_of(m, reads) {
+                    Ok(rest) => going_on.push((m, san, rest)),
                     Err(e) => stopped.push(format!("after {san}, {e}")),
                 }
             }
@@ -365,8 +358,8 @@ pub fn game(number: u8) -> Result<Game, NotationError> {
             let Some((m, reading)) = moves.next() else {
                 return Err(NotationError::NoSuchGame(number));
             };
-            let fen_before = fen(&pos);
-            let san = SanPlus::from_move(pos.clone(), m).to_string();
+            let fen_before = fen_of(&pos);
+            let san = san_of(&pos, m);
             pos = pos.play(m).map_err(|_| unplayable(printed))?;
             sans.push(san.clone());
             if side == "White" {
@@ -401,7 +394,7 @@ pub fn game(number: u8) -> Result<Game, NotationError> {
         black,
         sans,
         end,
-        final_fen: fen(&pos),
+        final_fen: fen_of(&pos),
         notes,
     })
 }

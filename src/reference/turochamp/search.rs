@@ -302,7 +302,8 @@ fn better(best: Option<Value>, v: Value, white: bool) -> Value {
 /// recapture on `recapture_on` considerable): at each step the considerable move whose
 /// value is the node's value, until the value is that of the position itself (dead, or the
 /// side to move prefers to stand). Each step re-searches its children under the same node
-/// limit.
+/// limit. The value is searched once: the child followed has the node's value, so every
+/// step's target is the same.
 pub fn principal_line(
     pos: &Chess,
     ply: u32,
@@ -312,9 +313,8 @@ pub fn principal_line(
 ) -> Vec<Move> {
     let mut line = Vec::new();
     let (mut pos, mut ply, mut recapture_on) = (pos.clone(), ply, recapture_on);
+    let target = Searcher::new(readings, limit).value(&pos, ply, recapture_on);
     while line.len() < 64 {
-        let mut s = Searcher::new(readings, limit);
-        let target = s.value(&pos, ply, recapture_on);
         let dead = Value::dead(pos.board());
         let (list, every) = analysed_moves(&pos, &pos.legal_moves(), ply, recapture_on, readings);
         let mut next = None;
