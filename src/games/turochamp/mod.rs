@@ -218,7 +218,6 @@ pub fn tape_of(pos: &Chess) -> Vec<u8> {
 
 /// The tape as the teleprinter would list it (shifts applied: digits in figure shift).
 pub fn tape_text(codes: &[u8]) -> String {
-    const LETTERS: &[u8; 32] = b"/E@A:SIU#DRJNFCKTZLWHYPQOBG\"MXV$";
     let mut figs = false;
     let mut s = String::new();
     for &c in codes {
@@ -229,9 +228,9 @@ pub fn tape_text(codes: &[u8]) -> String {
             code::END => s.push('£'),
             c if figs && c < 10 => s.push(char::from(b'0' + c)),
             code::NONE if figs => s.push('-'),
-            c => match LETTERS[usize::from(c & 31)] {
-                b'#' => s.push('½'),
-                b => s.push(char::from(b)),
+            c => match crate::machine::code::TELEPRINT_ASCII[usize::from(c & 31)] {
+                '#' => s.push('½'),
+                ch => s.push(ch),
             },
         }
     }
