@@ -66,6 +66,10 @@ const SOURCES: &[(&str, &str)] = &[
         "turochamp/gen.m1",
         include_str!("../../../programs/turochamp/gen.m1"),
     ),
+    (
+        "turochamp/kernel.m1",
+        include_str!("../../../programs/turochamp/kernel.m1"),
+    ),
 ];
 
 /// The programme, assembled once.
