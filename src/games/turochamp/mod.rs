@@ -70,6 +70,18 @@ const SOURCES: &[(&str, &str)] = &[
         "turochamp/kernel.m1",
         include_str!("../../../programs/turochamp/kernel.m1"),
     ),
+    (
+        "turochamp/root.m1",
+        include_str!("../../../programs/turochamp/root.m1"),
+    ),
+    (
+        "turochamp/pp.m1",
+        include_str!("../../../programs/turochamp/pp.m1"),
+    ),
+    (
+        "turochamp/notation.m1",
+        include_str!("../../../programs/turochamp/notation.m1"),
+    ),
 ];
 
 /// The programme, assembled once.
@@ -384,6 +396,19 @@ pub fn table_move(pos: &Chess, from: u32, to: u32) -> Result<shakmaty::Move, Tur
     uci.to_move(pos).map_err(|_| bad())
 }
 
+/// What one job of the root cost on the machine, and what it printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct JobRun {
+    /// Mark 1 instructions obeyed.
+    pub instructions: u64,
+    /// Beats (240 microseconds each).
+    pub beats: u64,
+    /// Magnetic transfers.
+    pub transfers: u64,
+    /// The teleprinter's paper printed during the job.
+    pub printed: String,
+}
+
 /// The machine with the position read: KEC, the programme loaded, the tape in the reader,
 /// run from line 1 to `t_read`; with its beats and instructions so far.
 pub struct Loaded {
@@ -473,6 +498,44 @@ impl Loaded {
             1 => Ok((true, beats)),
             v => Err(TuroRunError::Result(format!("ares = {v}"))),
         }
+    }
+
+    /// The address of one of the programme's labels or equates (`rres`, `nmvp`, ...).
+    ///
+    /// # Errors
+    /// [`TuroRunError::Run`] if the programme has no such label.
+    pub fn label(&self, name: &str) -> Result<u32, TuroRunError> {
+        let a = PROGRAM.assembly()?;
+        Ok(PROGRAM.label(a, name)?)
+    }
+
+    /// Runs one of the root's jobs as the operator starts it after `t_read`: the hand
+    /// switches set to `hand` (the job in the low three bits, programs/turochamp/root.m1),
+    /// control set to `think`, run until the dynamic stop at `stop` (a label) or
+    /// `beats` beats. Returns what the run cost and printed.
+    ///
+    /// # Errors
+    /// [`TuroRunError::Run`] if the machine stops anywhere but at `stop`.
+    pub fn job(&mut self, hand: u32, stop: &str, beats: u64) -> Result<JobRun, TuroRunError> {
+        let think = self.label("think")?;
+        let stop_line = self.label(stop)?;
+        let m = &mut self.machine;
+        m.set_hand_switches(hand);
+        m.c = think - 1;
+        let (i0, b0, t0) = (m.stats.instructions, m.stats.beats, m.stats.transfers);
+        let paper0 = m.teleprinter.paper().len();
+        match m.run(Budget::beats(beats)) {
+            Stop::DynamicStop { line } if line == stop_line => {}
+            other => {
+                return Err(RunError::Stopped(crate::machine::report::describe_stop(&other)).into())
+            }
+        }
+        Ok(JobRun {
+            instructions: m.stats.instructions - i0,
+            beats: m.stats.beats - b0,
+            transfers: m.stats.transfers - t0,
+            printed: m.teleprinter.paper()[paper0..].to_string(),
+        })
     }
 
     /// Runs the programme's move generator on the position read: control set to `gen`
