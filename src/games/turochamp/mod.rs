@@ -82,6 +82,10 @@ const SOURCES: &[(&str, &str)] = &[
         "turochamp/notation.m1",
         include_str!("../../../programs/turochamp/notation.m1"),
     ),
+    (
+        "turochamp/search.m1",
+        include_str!("../../../programs/turochamp/search.m1"),
+    ),
 ];
 
 /// The programme, assembled once.
