@@ -41,12 +41,14 @@ fn check(pos: &Chess) -> (u64, u64) {
     let want = Searcher::new(&r, DEFAULT_NODE_LIMIT).value(pos, 1, None);
     let mut l = load(&fen).unwrap();
     let (got, nodes, beats) = machine_value(&mut l);
-    assert_eq!(
+    // equal as values (41/41 = 38/38): which of several equal lines is found first
+    // depends on the order the moves are tried in
+    assert!(
+        got == want,
+        "{fen}: machine {}, reference {}",
         got.fraction(),
-        want.fraction(),
-        "{fen}: machine {got:?}, reference {want:?}"
+        want.fraction()
     );
-    assert!(got == want, "{fen}");
     (nodes, beats)
 }
 
@@ -59,4 +61,37 @@ fn the_value_after_white_moves_from_the_start() {
         let (nodes, beats) = check(&p);
         eprintln!("{m}: {nodes} positions, {beats} beats");
     }
+}
+
+/// Every White move of every sixth position of Game 2 (Faster than Thought): the value
+/// of the position after it (no recapture pending) equals the reference's.
+#[test]
+fn the_value_after_every_move_of_game_2_positions() {
+    let game = mark1::reference::turochamp::games::game(2).unwrap();
+    let (mut n, mut nodes, mut beats) = (0, 0, 0);
+    for w in game.white.iter().step_by(6) {
+        let pos = position(&w.fen_before).unwrap();
+        for m in pos.legal_moves() {
+            let mut p = pos.clone();
+            p.play_unchecked(m);
+            let (k, b) = check(&p);
+            n += 1;
+            nodes += k;
+            beats = beats.max(b);
+        }
+    }
+    eprintln!("{n} positions, {nodes} valued in all, the longest {beats} beats");
+}
+
+/// 60 random positions of random play with Black to move.
+#[test]
+fn the_value_of_random_positions() {
+    let mut n = 0;
+    for pos in turochamp_support::random_positions(120, 1952) {
+        if pos.turn() == shakmaty::Color::Black && !pos.legal_moves().is_empty() {
+            check(&pos);
+            n += 1;
+        }
+    }
+    assert!(n >= 40, "{n}");
 }
