@@ -110,3 +110,71 @@ pub fn think_fen(fen: &str) -> Result<(Chess, Thought), TuroRunError> {
     let t = l.think(&pos)?;
     Ok((pos, t))
 }
+
+/// Turing's own estimate of the machine's time for a move (typescript, "Digital Computers
+/// applied to Games"): "two or three minutes of calculation" for a passably good move.
+pub const TURING_MINUTES: (f64, f64) = (2.0, 3.0);
+
+impl Thought {
+    /// The move in SAN (with `+` or `#`) in the position it was chosen in.
+    pub fn san(&self, pos: &Chess) -> String {
+        shakmaty::san::SanPlus::from_move(pos.clone(), self.mv).to_string()
+    }
+
+    /// Simulated minutes of the move (beats x 240 microseconds).
+    pub fn minutes(&self) -> f64 {
+        crate::machine::timing::beats_to_seconds(self.run.beats) / 60.0
+    }
+
+    /// The report in words: the transcript, the move, its value and position play, the
+    /// cost on the machine beside Turing's estimate.
+    pub fn text(&self, fen: &str, pos: &Chess) -> String {
+        use crate::reference::turochamp::position_play::tenths_text;
+        let mut s = format!("position: {fen}\n");
+        s += &format!("the teleprinter printed: {}\n", self.run.printed.trim_end());
+        s += &format!(
+            "the move: {} (value {}, position play {}{}, increase {})\n",
+            self.san(pos),
+            self.value.fraction(),
+            tenths_text(self.pp as i32),
+            if self.star {
+                ", above every other move's"
+            } else {
+                ""
+            },
+            tenths_text((self.pp - self.pp_before) as i32),
+        );
+        s += &format!(
+            "the machine: {} positions valued, {} instructions, {} beats, {:.1} simulated minutes, {} magnetic transfers\n",
+            self.positions,
+            self.run.instructions,
+            self.run.beats,
+            self.minutes(),
+            self.run.transfers
+        );
+        s += &format!(
+            "Turing's estimate (typescript): \"two or three minutes of calculation\" for a move\n"
+        );
+        s
+    }
+
+    /// The report as JSON.
+    pub fn json(&self, fen: &str, pos: &Chess) -> serde_json::Value {
+        serde_json::json!({
+            "fen": fen,
+            "printed": self.run.printed.trim_end(),
+            "move": self.san(pos),
+            "value": self.value.fraction(),
+            "position_play_tenths": self.pp,
+            "position_play_before_tenths": self.pp_before,
+            "increase_tenths": self.pp - self.pp_before,
+            "star": self.star,
+            "positions": self.positions,
+            "instructions": self.run.instructions,
+            "beats": self.run.beats,
+            "minutes": (self.minutes() * 1000.0).round() / 1000.0,
+            "transfers": self.run.transfers,
+            "turing_estimate_minutes": [TURING_MINUTES.0, TURING_MINUTES.1],
+        })
+    }
+}
