@@ -152,9 +152,7 @@ impl Thought {
             self.minutes(),
             self.run.transfers
         );
-        s += &format!(
-            "Turing's estimate (typescript): \"two or three minutes of calculation\" for a move\n"
-        );
+        s += "Turing's estimate (typescript): \"two or three minutes of calculation\" for a move\n";
         s
     }
 
