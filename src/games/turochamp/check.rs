@@ -98,15 +98,16 @@ pub struct Checked {
 ///
 /// # Errors
 /// The first position (in order) whose run fails: a bad position or a machine that stops
-/// where the driver does not expect.
+/// where the driver does not expect (named with the position's FEN).
 pub fn cross_check(positions: &[Chess]) -> Result<Vec<Checked>, TuroRunError> {
     use rayon::prelude::*;
     let r = Readings::default();
     positions
         .par_iter()
         .map(|pos| {
-            let mut l = load_position(pos)?;
-            let t = l.think(pos)?;
+            let at = |e: TuroRunError| TuroRunError::Result(format!("{}: {e}", fen_of(pos)));
+            let mut l = load_position(pos).map_err(at)?;
+            let t = l.think(pos).map_err(at)?;
             let a = analyse(pos, &r, DEFAULT_NODE_LIMIT)
                 .map_err(|e| TuroRunError::Result(format!("the reference engine: {e}")))?;
             Ok(Checked {
