@@ -97,7 +97,7 @@ fn hard_cases() {
         "r3k2r/8/2n3n1/8/8/8/8/4K3 b kq - 0 1",
         // rooks on one file, queens and rooks on one rank
         "4k3/8/8/R7/8/8/R7/4K3 w - - 0 1",
-        "3k4/8/8/8/Q6Q/8/8/3K4 w - - 0 1",
+        "2k5/8/8/8/Q6Q/8/8/3K4 w - - 0 1",
         // pawn captures with several pawns able to take, and doubled pawns
         "4k3/8/8/2p1p3/3P1P2/2P5/8/4K3 w - - 0 1",
         "4k3/8/2p1p3/1P1P1P2/8/8/8/4K3 w - - 0 1",
@@ -107,7 +107,7 @@ fn hard_cases() {
         "4k3/8/8/8/3PpP2/8/8/4K3 b - d3 0 1",
         // promotions with and without capture
         "1n1nk3/2P5/8/8/8/8/8/4K3 w - - 0 1",
-        "4k3/8/8/8/8/8/5p1p/4K1N1 b - - 0 1",
+        "4k3/8/8/8/8/8/5p1p/3K2N1 b - - 0 1",
         // castling on both sides, both colours; a king beside a rook
         "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
         "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
@@ -140,7 +140,7 @@ fn both_printed_games() {
 
 #[test]
 fn random_positions_both_sides() {
-    let positions = random_positions(40, 7);
+    let positions = random_positions(200, 7);
     check_all("random", &positions);
 }
 
