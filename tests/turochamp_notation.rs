@@ -25,10 +25,18 @@ fn suffix(pos: &Chess, m: &Move) -> Suffix {
     }
 }
 
+/// What printing every move of some positions gave: the moves compared, the texts printed
+/// and the differences (FEN, expected, printed).
+#[derive(Default)]
+struct Checked {
+    moves: usize,
+    printed: Vec<String>,
+    diffs: Vec<(String, String, String)>,
+}
+
 /// Prints every move of the programme's table for `pos` and compares each with the
-/// reference; returns the number of moves compared and the differences (FEN, expected,
-/// printed).
-fn check_position(pos: &Chess) -> (usize, Vec<(String, String, String)>) {
+/// reference, into `out`.
+fn check_position(pos: &Chess, out: &mut Checked) {
     let fen = fen_of(pos);
     let mut l = tc::load(&fen).unwrap_or_else(|e| panic!("{fen}: {e}"));
     let before = l.position();
@@ -40,7 +48,6 @@ fn check_position(pos: &Chess) -> (usize, Vec<(String, String, String)>) {
             (e % 128, e / 128)
         })
         .collect();
-    let mut diffs = Vec::new();
     for &(f, t) in &entries {
         let m = tc::table_move(pos, f, t).unwrap_or_else(|e| panic!("{fen}: {e}"));
         let want = write(pos, &m, Style::Teleprinter);
@@ -48,30 +55,31 @@ fn check_position(pos: &Chess) -> (usize, Vec<(String, String, String)>) {
             .print_move(f, t, suffix(pos, &m), None)
             .unwrap_or_else(|e| panic!("{fen} {want}: {e}"));
         if got.text != want {
-            diffs.push((fen.clone(), want, got.text));
+            out.diffs.push((fen.clone(), want, got.text.clone()));
         }
+        out.printed.push(got.text);
         assert_eq!(l.position(), before, "{fen}: the board after printing");
     }
-    (entries.len(), diffs)
+    out.moves += entries.len();
 }
 
-fn check_all(what: &str, positions: &[Chess]) -> usize {
-    let mut total = 0;
-    let mut all = Vec::new();
+/// Checks every move of `positions`; fails on any difference.
+fn check_all(what: &str, positions: &[Chess]) -> Checked {
+    let mut out = Checked::default();
     for pos in positions {
-        let (n, d) = check_position(pos);
-        total += n;
-        all.extend(d);
+        check_position(pos, &mut out);
     }
-    for (fen, want, got) in all.iter().take(30) {
+    for (fen, want, got) in out.diffs.iter().take(30) {
         eprintln!("{what}: {fen}: want {want:?}, printed {got:?}");
     }
     assert!(
-        all.is_empty(),
-        "{what}: {} of {total} moves printed differently",
-        all.len()
+        out.diffs.is_empty(),
+        "{what}: {} of {} moves printed differently",
+        out.diffs.len(),
+        out.moves
     );
-    total
+    eprintln!("{what}: {} positions, {} moves, 0 differences", positions.len(), out.moves);
+    out
 }
 
 fn positions_of(fens: &[&str]) -> Vec<Chess> {
@@ -82,11 +90,12 @@ fn positions_of(fens: &[&str]) -> Vec<Chess> {
 
 #[test]
 fn the_initial_position() {
-    let n = check_all(
+    let c = check_all(
         "initial",
         &positions_of(&["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"]),
     );
-    assert_eq!(n, 20);
+    assert_eq!(c.moves, 20);
+    assert!(c.printed.iter().any(|t| t == "KT-KB3"));
 }
 
 #[test]
@@ -116,7 +125,30 @@ fn hard_cases() {
         "7k/8/6Q1/8/8/8/8/K7 w - - 0 1",
         "k7/8/1Q6/8/8/8/8/K1R5 w - - 0 1",
     ];
-    check_all("hard cases", &positions_of(&fens));
+    let c = check_all("hard cases", &positions_of(&fens));
+    // the forms these positions are for, each printed by the machine
+    for want in [
+        "QKT-K4",
+        "KKT-K2",
+        "R/QR2-R3",
+        "Q/QR4-QKT4",
+        "R-QR8 CH",
+        "P X BP",
+        "QP X KP",
+        "KTP X P",
+        "P X P",
+        "P X KT/QKT8=Q",
+        "P X KT/Q8=Q CH",
+        "RP X KT=Q CH",
+        "P-B8=Q",
+        "P-R8=Q",
+        "R-R8 MATE",
+        "R-B8 MATE",
+        "O-O",
+        "O-O-O",
+    ] {
+        assert!(c.printed.iter().any(|t| t == want), "{want} not printed");
+    }
 }
 
 #[test]
@@ -141,7 +173,10 @@ fn both_printed_games() {
 #[test]
 fn random_positions_both_sides() {
     let positions = random_positions(200, 7);
-    check_all("random", &positions);
+    assert!(positions.iter().any(|p| p.turn() == shakmaty::Color::White));
+    assert!(positions.iter().any(|p| p.turn() == shakmaty::Color::Black));
+    let c = check_all("random", &positions);
+    assert!(c.moves > 4000, "{} moves", c.moves);
 }
 
 #[test]
@@ -160,4 +195,53 @@ fn position_play_parts() {
         );
         assert_eq!(with_star(&p.text), want, "{tenths} {star}");
     }
+}
+
+
+/// With `nret` set the printer goes on in that unit instead of stopping: here the root's
+/// R1 at phase 5 (its own printer phase), which makes the printer ready again and stops at
+/// `r_stop`. The text is printed all the same.
+#[test]
+fn goes_on_in_nret() {
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+    let mut l = tc::load(fen).unwrap();
+    l.ready_printer().unwrap();
+    let r1 = 154 + 1024 + 5 * 65536;
+    for (name, v) in [
+        ("nmvp", 6 + 128 * 25),
+        ("nchk", 0),
+        ("npp", 0),
+        ("nret", r1),
+        ("fph", 5),
+    ] {
+        let a = l.label(name).unwrap();
+        l.machine.store.write_long(a, v);
+    }
+    l.machine.c = l.label("tramp").unwrap() - 1;
+    let stop = l.label("r_stop").unwrap();
+    match l.machine.run(mark1::machine::Budget::beats(10_000_000)) {
+        mark1::machine::Stop::DynamicStop { line } => assert_eq!(line, stop),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(l.machine.teleprinter.paper(), "KT-KB3\n");
+    let again = l.print_move(1, 22, Suffix::None, None).unwrap();
+    assert_eq!(again.text, "KT-QB3");
+}
+
+/// The time of one print, reported in docs/turochamp-programme.md ("The printer").
+#[test]
+fn time_of_a_print() {
+    let fen = "r2qk2r/ppp2ppp/3p1n2/3Pp2b/Pb2P2P/2N2P2/1PPB1P2/R2QKB1R w KQkq - 1 10";
+    let mut l = tc::load(fen).unwrap();
+    // 10. B-Kt5 ch in Turing's game: the bishop reaches both Kt5s (f1-b5, QKT5)
+    let p = l.print_move(5, 41, Suffix::Check, None).unwrap();
+    assert_eq!(p.text, "B-QKT5 CH");
+    eprintln!(
+        "B-QKT5 CH: {} instructions, {} beats ({:.2} s), {} transfers",
+        p.instructions,
+        p.beats,
+        p.seconds(),
+        p.transfers
+    );
+    assert!(p.beats < 200_000);
 }
