@@ -78,14 +78,16 @@ fn check_all(what: &str, positions: &[Chess]) -> Checked {
         out.diffs.len(),
         out.moves
     );
-    eprintln!("{what}: {} positions, {} moves, 0 differences", positions.len(), out.moves);
+    eprintln!(
+        "{what}: {} positions, {} moves, 0 differences",
+        positions.len(),
+        out.moves
+    );
     out
 }
 
 fn positions_of(fens: &[&str]) -> Vec<Chess> {
-    fens.iter()
-        .map(|f| tc::position(f).expect("fen"))
-        .collect()
+    fens.iter().map(|f| tc::position(f).expect("fen")).collect()
 }
 
 #[test]
@@ -184,7 +186,13 @@ fn position_play_parts() {
     let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
     let mut l = tc::load(fen).unwrap();
     // e2-e4: square 14 -> 34
-    for (tenths, star) in [(42, false), (-15, true), (0, false), (123, true), (-7, false)] {
+    for (tenths, star) in [
+        (42, false),
+        (-15, true),
+        (0, false),
+        (123, true),
+        (-7, false),
+    ] {
         let p = l
             .print_move(14, 34, Suffix::None, Some(PositionPlay { tenths, star }))
             .unwrap();
@@ -196,7 +204,6 @@ fn position_play_parts() {
         assert_eq!(with_star(&p.text), want, "{tenths} {star}");
     }
 }
-
 
 /// With `nret` set the printer goes on in that unit instead of stopping: here the root's
 /// R1 at phase 5 (its own printer phase), which makes the printer ready again and stops at
