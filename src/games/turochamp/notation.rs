@@ -101,7 +101,7 @@ impl Loaded {
         suffix: Suffix,
         pp: Option<PositionPlay>,
     ) -> Result<Printed, TuroRunError> {
-        let n0 = 130 + 1024 + 5 * 65536;
+        let n0 = self.label("r_n0")?;
         if self.machine.store.read(self.label("rcall")?) != n0 {
             self.ready_printer()?;
         }
