@@ -122,6 +122,13 @@ fn hard_cases() {
         // castling on both sides, both colours; a king beside a rook
         "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R w KQkq - 0 1",
         "r3k2r/pppppppp/8/8/8/8/PPPPPPPP/R3K2R b KQkq - 0 1",
+        // two pawns able to take en passant, both sides
+        "4k3/8/8/2PpP3/8/8/8/4K3 w - d6 0 1",
+        "4k3/8/8/8/2pPp3/8/8/4K3 b - d3 0 1",
+        // a capture promoting beside an ordinary capture of the same piece
+        "r3k3/1P6/2r5/3P4/8/8/8/4K3 w - - 0 1",
+        // castling with check
+        "5k2/8/8/8/8/8/8/4K2R w K - 0 1",
         // checks and mates
         "6k1/5ppp/8/8/8/8/8/R3K3 w Q - 0 1",
         "7k/8/6Q1/8/8/8/8/K7 w - - 0 1",
@@ -148,6 +155,11 @@ fn hard_cases() {
         "R-B8 MATE",
         "O-O",
         "O-O-O",
+        "O-O CH",
+        "BP X P",
+        "KP X P",
+        "QP X R",
+        "P X R=Q CH",
     ] {
         assert!(c.printed.iter().any(|t| t == want), "{want} not printed");
     }
