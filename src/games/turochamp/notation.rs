@@ -101,7 +101,7 @@ impl Loaded {
         suffix: Suffix,
         pp: Option<PositionPlay>,
     ) -> Result<Printed, TuroRunError> {
-        let n0 = self.label("r_n0")?;
+        let n0 = self.label("pr_r_n0")?;
         if self.machine.store.read(self.label("rcall")?) != n0 {
             self.ready_printer()?;
         }
