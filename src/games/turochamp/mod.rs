@@ -14,6 +14,7 @@
 
 pub mod check;
 pub mod count;
+pub mod notation;
 pub mod think;
 
 use super::bundled::{Bundled, RunError};
