@@ -1,16 +1,19 @@
 //! `mark1 turochamp`: Turing's paper chess machine on the emulated Mark 1 (issue 18): one
 //! move (the default), the move count (`--count`), the comparison with the reference
-//! engine (`--check N`) and the printed games replayed (`--replay 1|2`). The flags are
-//! wired to [`mark1::games::turochamp`]; the work and the words are there.
+//! engine (`--check N`), the printed games replayed (`--replay 1|2`) and a game against
+//! it (`--play`). The flags are wired to [`mark1::games::turochamp`]; the work and the
+//! words are there.
 
-use anyhow::Result;
+use anyhow::{Context, Result};
+use mark1::games::turochamp::play::{Game, Outcome, Reply};
 use mark1::games::turochamp::{check, count, think};
 use mark1::reference::turochamp::{replay as ref_replay, Readings, DEFAULT_NODE_LIMIT};
 use serde_json::json;
+use std::io::BufRead;
 
 /// The arguments of `mark1 turochamp`.
 #[derive(clap::Args)]
-#[command(group(clap::ArgGroup::new("mode").args(["count", "check", "replay"])))]
+#[command(group(clap::ArgGroup::new("mode").args(["count", "check", "replay", "play"])))]
 pub struct TurochampArgs {
     /// Count the legal moves of the position with the programme's move generator: the
     /// count as printed, the moves, the machine's instructions, beats, simulated seconds
@@ -33,6 +36,16 @@ pub struct TurochampArgs {
     /// (Faster than Thought); the last line is `moves: K/29 agree`.
     #[arg(long, value_parser = clap::value_parser!(u8).range(1..=2))]
     replay: Option<u8>,
+    /// A game against the programme, the machine as White: your moves in SAN (`e5`,
+    /// `Nf6`, `O-O`) or as squares (`e7e5`), from --script or the terminal.
+    #[arg(long)]
+    play: bool,
+    /// Your moves for --play, one a line (`#` starts a comment).
+    #[arg(long, requires = "play")]
+    script: Option<std::path::PathBuf>,
+    /// Write the game as PGN to this file (--play).
+    #[arg(long, requires = "play")]
+    pgn: Option<std::path::PathBuf>,
     /// The position (FEN); the initial position by default.
     #[arg(
         long,
@@ -52,6 +65,9 @@ pub fn run(a: TurochampArgs) -> Result<()> {
     }
     if let Some(g) = a.replay {
         return run_replay(g, a.threads, a.json);
+    }
+    if a.play {
+        return run_play(&a);
     }
     if a.count {
         let r = count::count(&a.fen)?;
@@ -173,5 +189,111 @@ fn run_replay(game: u8, threads: Option<usize>, as_json: bool) -> Result<()> {
         reference.moves.len()
     );
     println!("moves: {agree}/{} agree", moves.len());
+    Ok(())
+}
+
+/// What the machine's reply shows: the teleprinter's line, the move in SAN, the cost.
+fn show_reply(r: &Reply) {
+    match r {
+        Reply::Moved {
+            san,
+            printed,
+            thought,
+        } => println!(
+            "machine: {printed}    ({san}; {} positions valued, {:.1} simulated minutes)",
+            thought.positions,
+            thought.minutes()
+        ),
+        Reply::Refused(printed) => {
+            println!("machine: {printed}    (not a legal move: another, please)")
+        }
+        Reply::Over => {}
+    }
+}
+
+fn run_play(a: &TurochampArgs) -> Result<()> {
+    let mut script = match &a.script {
+        Some(p) => Some(
+            std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read the script {}", p.display()))?
+                .lines()
+                .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect::<Vec<_>>()
+                .into_iter(),
+        ),
+        None => None,
+    };
+    let (mut game, first) = Game::start(&a.fen)?;
+    println!("position: {}", a.fen.trim());
+    show_reply(&first);
+    let stdin = std::io::stdin();
+    loop {
+        match game.outcome() {
+            Outcome::Mate(c) => {
+                println!(
+                    "checkmate: {} wins",
+                    if c == shakmaty::Color::White {
+                        "the machine (White)"
+                    } else {
+                        "you (Black)"
+                    }
+                );
+                break;
+            }
+            Outcome::Stalemate => {
+                println!("stalemate");
+                break;
+            }
+            Outcome::Going => {}
+        }
+        let text = match script.as_mut() {
+            Some(it) => match it.next() {
+                Some(t) => t,
+                None => {
+                    println!("the script has no more moves: the game stops here");
+                    break;
+                }
+            },
+            None => {
+                print!("your move: ");
+                std::io::Write::flush(&mut std::io::stdout())?;
+                let mut line = String::new();
+                if stdin.lock().read_line(&mut line)? == 0 {
+                    println!();
+                    break;
+                }
+                let t = line.trim().to_string();
+                if t.is_empty() {
+                    continue;
+                }
+                t
+            }
+        };
+        println!("you: {text}");
+        match game.human(&text) {
+            Ok(r) => show_reply(&r),
+            Err(mark1::games::turochamp::TuroRunError::Result(why)) => {
+                println!("refused: {why}");
+            }
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let mins = &game.minutes;
+    if !mins.is_empty() {
+        let mut sorted = mins.clone();
+        sorted.sort_by(f64::total_cmp);
+        println!(
+            "the machine's moves: {}, simulated minutes a move: median {:.1}, worst {:.1}",
+            mins.len(),
+            sorted[sorted.len() / 2],
+            sorted[sorted.len() - 1]
+        );
+    }
+    println!("moves: {}", game.sans.join(" "));
+    if let Some(p) = &a.pgn {
+        std::fs::write(p, game.pgn()).with_context(|| format!("cannot write {}", p.display()))?;
+        println!("PGN written to {}", p.display());
+    }
     Ok(())
 }

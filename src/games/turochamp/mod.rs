@@ -15,6 +15,7 @@
 pub mod check;
 pub mod count;
 pub mod notation;
+pub mod play;
 pub mod think;
 
 use super::bundled::{Bundled, RunError};

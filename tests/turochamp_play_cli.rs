@@ -1,0 +1,74 @@
+//! `mark1 turochamp --play` through the binary: a scripted game against the programme on
+//! the emulated machine, with a move the machine refuses (the game goes on), a move
+//! refused before the machine (SAN that fits no legal move), and the PGN written.
+
+use std::process::Command;
+
+fn mark1() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_mark1"))
+}
+
+#[test]
+fn a_scripted_game_plays_through_with_refusals_and_a_pgn() {
+    let dir = std::env::temp_dir().join(format!("mark1-turo-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("moves.txt");
+    let pgn = dir.join("game.pgn");
+    std::fs::write(
+        &script,
+        "# Black's moves\ne5\ne7e4   # squares the rules do not allow\nNf6\nQh4    # blocked\nd6\n",
+    )
+    .unwrap();
+    let out = mark1()
+        .args(["turochamp", "--play", "--script"])
+        .arg(&script)
+        .arg("--pgn")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(text.matches("machine: ").count(), 5, "{text}");
+    assert!(text.contains("machine: REFUSED"), "{text}");
+    assert!(text.contains("refused: bad move `Qh4`"), "{text}");
+    assert!(text.contains("the script has no more moves"), "{text}");
+    // the PGN reads back as a legal game of 7 plies: 4 machine moves and e5 Nf6 d6
+    let game = std::fs::read_to_string(&pgn).unwrap();
+    let moves: Vec<&str> = game
+        .lines()
+        .last()
+        .unwrap()
+        .split_whitespace()
+        .filter(|t| !t.ends_with('.') && *t != "*")
+        .collect();
+    assert_eq!(moves.len(), 7, "{game}");
+    let mut pos = shakmaty::Chess::default();
+    for m in &moves {
+        let san: shakmaty::san::SanPlus = m.parse().unwrap();
+        let mv = san.san.to_move(&pos).unwrap();
+        shakmaty::Position::play_unchecked(&mut pos, mv);
+    }
+    assert_eq!(moves[1], "e5");
+    assert_eq!(moves[3], "Nf6");
+    assert_eq!(moves[5], "d6");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn a_position_with_black_to_move_is_refused() {
+    let out = mark1()
+        .args([
+            "turochamp",
+            "--play",
+            "--fen",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("White to move"));
+}
