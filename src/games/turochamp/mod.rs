@@ -13,6 +13,7 @@
 //! programme: shakmaty is used only to validate the FEN and, in tests, to compare.
 
 pub mod count;
+pub mod pp;
 
 use super::bundled::{Bundled, RunError};
 use crate::machine::{Budget, Config, Machine, Stop};
