@@ -71,8 +71,9 @@ enum Command {
     /// Nim as Faster than Thought's universal-computer programme plays it (ch. 25):
     /// `mark1 nim --think --heaps 7,4,5,2 --k 2`, `mark1 nim --check 10000`.
     Nim(cli::nim::NimArgs),
-    /// Turing's paper chess machine on the emulated machine: so far the programme's legal
-    /// move count, `mark1 turochamp --count --fen "..." [--json]`.
+    /// Turing's paper chess machine on the emulated machine: one move chosen by the
+    /// programme, `mark1 turochamp [--fen "..."] [--json]`, or its legal move count
+    /// (`--count`).
     Turochamp(cli::turochamp::TurochampArgs),
     /// Run a SimH Ferranti Mark I command file (`.ini`) as SimH's shipped Mark I software
     /// uses them: att/det, set cpu kec|kac, dep/ex, go until, do/call/goto/if, feedptr,

@@ -1,9 +1,9 @@
-//! `mark1 turochamp`: Turing's paper chess machine on the emulated Mark 1 (issue 18), so
-//! far its move count (`--count`). The flags are wired to [`mark1::games::turochamp`];
-//! the work and the words are there.
+//! `mark1 turochamp`: Turing's paper chess machine on the emulated Mark 1 (issue 18): one
+//! move (the default) or the move count (`--count`). The flags are wired to
+//! [`mark1::games::turochamp`]; the work and the words are there.
 
-use anyhow::{bail, Result};
-use mark1::games::turochamp::count;
+use anyhow::Result;
+use mark1::games::turochamp::{count, think};
 
 /// The arguments of `mark1 turochamp`.
 #[derive(clap::Args)]
@@ -27,7 +27,14 @@ pub struct TurochampArgs {
 /// Runs `mark1 turochamp`.
 pub fn run(a: TurochampArgs) -> Result<()> {
     if !a.count {
-        bail!("say what to do: --count (the only mode so far)");
+        let (pos, t) = think::think_fen(&a.fen)?;
+        let fen = a.fen.trim();
+        if a.json {
+            println!("{}", serde_json::to_string_pretty(&t.json(fen, &pos))?);
+        } else {
+            print!("{}", t.text(fen, &pos));
+        }
+        return Ok(());
     }
     let r = count::count(&a.fen)?;
     if a.json {

@@ -14,6 +14,7 @@
 
 pub mod count;
 pub mod pp;
+pub mod think;
 
 use super::bundled::{Bundled, RunError};
 use crate::machine::{Budget, Config, Machine, Stop};
@@ -82,6 +83,10 @@ const SOURCES: &[(&str, &str)] = &[
     (
         "turochamp/notation.m1",
         include_str!("../../../programs/turochamp/notation.m1"),
+    ),
+    (
+        "turochamp/search.m1",
+        include_str!("../../../programs/turochamp/search.m1"),
     ),
 ];
 

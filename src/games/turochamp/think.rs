@@ -1,0 +1,180 @@
+//! One move of Turing's paper machine on the emulated Mark 1 (job 0 of
+//! programs/turochamp/root.m1): the programme analyses every legal White move (its value
+//! by the search, its position play), chooses, and prints the move; the driver starts the
+//! job as an operator (hand switches 0, control to `think`) and reads the results off the
+//! store (the tube) and the teleprinter.
+
+use super::{load_position, position, square_of_number, JobRun, Loaded, TuroRunError};
+use crate::reference::turochamp::value::Value;
+use shakmaty::{Chess, Move, Position};
+
+/// The most beats one move may take before the driver gives up: about 66 simulated
+/// hours, far above what Turing's positions need.
+pub const THINK_BEATS: u64 = 1_000_000_000;
+
+/// The programme's value (N, D) as a value of the reference engine's kind (search.m1:
+/// Black mates (0, 1), White mates (1000000, 1), W/0 as (20480 + W, 1), W/B as (W + B, B)).
+pub fn decode_value(n: u64, d: u64) -> Value {
+    match (n, d) {
+        (0, 1) => Value::BlackMates,
+        (1_000_000, 1) => Value::WhiteMates,
+        (n, 1) if n >= 20480 => Value::Ratio {
+            white: (n - 20480) as u32,
+            black: 0,
+        },
+        (n, d) => Value::Ratio {
+            white: n.saturating_sub(d) as u32,
+            black: d as u32,
+        },
+    }
+}
+
+/// What the programme chose and printed for one position, White to move.
+#[derive(Clone, Debug)]
+pub struct Thought {
+    /// The chosen move.
+    pub mv: Move,
+    /// Its value, as the programme found it.
+    pub value: Value,
+    /// The position play after the move, in tenths.
+    pub pp: i64,
+    /// The position play of the position on the board, in tenths.
+    pub pp_before: i64,
+    /// The star: the move's position play above every other move's.
+    pub star: bool,
+    /// 0 no check, 1 check, 2 mate (as given to the printer).
+    pub check: u64,
+    /// Positions the search valued (the programme's own count, `nodes`).
+    pub positions: u64,
+    /// The run: instructions, beats, transfers, the teleprinter's text.
+    pub run: JobRun,
+}
+
+/// A signed 40-bit long line as an integer.
+fn signed(v: u64) -> i64 {
+    ((v << 24) as i64) >> 24
+}
+
+impl Loaded {
+    /// Job 0: the programme's move in the position read (White to move), run to the
+    /// printer's stop `n_stop`, the results read off the store.
+    ///
+    /// # Errors
+    /// [`TuroRunError::Run`] if the machine stops elsewhere (or runs past
+    /// [`THINK_BEATS`]); [`TuroRunError::Result`] if the move left is no legal move.
+    pub fn think(&mut self, pos: &Chess) -> Result<Thought, TuroRunError> {
+        let run = self.job(0, "n_stop", THINK_BEATS)?;
+        let at = |l: &Loaded, name: &str| -> Result<u64, TuroRunError> {
+            Ok(l.machine.store.read_long(l.label(name)?))
+        };
+        let e = at(self, "nmvp")?;
+        let (from, to) = (e % 128, e / 128);
+        let bad = || TuroRunError::Result(format!("a chosen move {from} -> {to}"));
+        let (f, t) = (
+            square_of_number(from as u32).ok_or_else(bad)?,
+            square_of_number(to as u32).ok_or_else(bad)?,
+        );
+        let mv = pos
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.from() == Some(f) && m.to() == t)
+            .or_else(|| {
+                // castling is the king's two-square step in the programme's table
+                pos.legal_moves().into_iter().find(|m| {
+                    m.is_castle()
+                        && m.from() == Some(f)
+                        && m.castling_side().map(|s| s.king_to(shakmaty::Color::White)) == Some(t)
+                })
+            })
+            .ok_or_else(bad)?;
+        Ok(Thought {
+            mv,
+            value: decode_value(at(self, "rvn")?, at(self, "rvd")?),
+            pp: signed(at(self, "rvp")?),
+            pp_before: signed(at(self, "rvb")?),
+            star: at(self, "nstar")? == 1,
+            check: at(self, "nchk")?,
+            positions: at(self, "nodes")?,
+            run,
+        })
+    }
+}
+
+/// Reads `fen` and runs one move of the programme on it.
+///
+/// # Errors
+/// As [`position`] and [`Loaded::think`].
+pub fn think_fen(fen: &str) -> Result<(Chess, Thought), TuroRunError> {
+    let pos = position(fen)?;
+    let mut l = load_position(&pos)?;
+    let t = l.think(&pos)?;
+    Ok((pos, t))
+}
+
+/// Turing's own estimate of the machine's time for a move (typescript, "Digital Computers
+/// applied to Games"): "two or three minutes of calculation" for a passably good move.
+pub const TURING_MINUTES: (f64, f64) = (2.0, 3.0);
+
+impl Thought {
+    /// The move in SAN (with `+` or `#`) in the position it was chosen in.
+    pub fn san(&self, pos: &Chess) -> String {
+        shakmaty::san::SanPlus::from_move(pos.clone(), self.mv).to_string()
+    }
+
+    /// Simulated minutes of the move (beats x 240 microseconds).
+    pub fn minutes(&self) -> f64 {
+        crate::machine::timing::beats_to_seconds(self.run.beats) / 60.0
+    }
+
+    /// The report in words: the transcript, the move, its value and position play, the
+    /// cost on the machine beside Turing's estimate.
+    pub fn text(&self, fen: &str, pos: &Chess) -> String {
+        use crate::reference::turochamp::position_play::tenths_text;
+        let mut s = format!("position: {fen}\n");
+        s += &format!("the teleprinter printed: {}\n", self.run.printed.trim_end());
+        s += &format!(
+            "the move: {} (value {}, position play {}{}, increase {})\n",
+            self.san(pos),
+            self.value.fraction(),
+            tenths_text(self.pp as i32),
+            if self.star {
+                ", above every other move's"
+            } else {
+                ""
+            },
+            tenths_text((self.pp - self.pp_before) as i32),
+        );
+        s += &format!(
+            "the machine: {} positions valued, {} instructions, {} beats, {:.1} simulated minutes, {} magnetic transfers\n",
+            self.positions,
+            self.run.instructions,
+            self.run.beats,
+            self.minutes(),
+            self.run.transfers
+        );
+        s += &format!(
+            "Turing's estimate (typescript): \"two or three minutes of calculation\" for a move\n"
+        );
+        s
+    }
+
+    /// The report as JSON.
+    pub fn json(&self, fen: &str, pos: &Chess) -> serde_json::Value {
+        serde_json::json!({
+            "fen": fen,
+            "printed": self.run.printed.trim_end(),
+            "move": self.san(pos),
+            "value": self.value.fraction(),
+            "position_play_tenths": self.pp,
+            "position_play_before_tenths": self.pp_before,
+            "increase_tenths": self.pp - self.pp_before,
+            "star": self.star,
+            "positions": self.positions,
+            "instructions": self.run.instructions,
+            "beats": self.run.beats,
+            "minutes": (self.minutes() * 1000.0).round() / 1000.0,
+            "transfers": self.run.transfers,
+            "turing_estimate_minutes": [TURING_MINUTES.0, TURING_MINUTES.1],
+        })
+    }
+}

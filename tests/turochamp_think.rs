@@ -1,0 +1,26 @@
+//! One move of the turochamp programme on the emulated machine (job 0) against the
+//! reference engine's analysis: the chosen move's value is the greatest value.
+
+use mark1::games::turochamp::think::think_fen;
+use mark1::reference::turochamp::choose::analyse;
+use mark1::reference::turochamp::readings::Readings;
+use mark1::reference::turochamp::search::DEFAULT_NODE_LIMIT;
+
+#[test]
+fn the_chosen_moves_value_is_the_best_value() {
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r1bqk2r/ppp2ppp/3p1n2/3Pp3/1b1nP3/P1N2N2/1PPB1PPP/R2QKB1R w KQkq - 0 7",
+    ] {
+        let (pos, t) = think_fen(fen).unwrap();
+        let a = analyse(&pos, &Readings::default(), DEFAULT_NODE_LIMIT).unwrap();
+        let best = a.choice().unwrap();
+        eprintln!(
+            "{fen}: machine {} value {} pp {} (before {}), {} positions, {} beats; reference {} {} pp {}",
+            t.mv, t.value.fraction(), t.pp, t.pp_before, t.positions, t.run.beats, best.san, best.value.fraction(), best.pp
+        );
+        assert!(t.value == best.value, "{fen}");
+        let played = a.find(t.mv).unwrap();
+        assert!(a.moves[played].value == best.value);
+    }
+}
