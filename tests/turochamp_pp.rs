@@ -263,3 +263,24 @@ fn the_time_of_one_position_play() {
     assert!(seconds > 10.0, "{seconds} s");
     println!("one position play: {beats} beats, {seconds:.1} simulated seconds");
 }
+
+/// The same comparison on 28,000 random positions (seeds 1, 2, 3, 7, 11, 21, 31; 4,000
+/// each): `cargo test --release --test turochamp_pp -- --ignored` (about 15 s).
+#[test]
+#[ignore]
+fn many_random_positions() {
+    let mut diffs = Vec::new();
+    let mut refused = 0;
+    for seed in [1u64, 2, 3, 7, 11, 21, 31] {
+        for (i, pos) in random_positions(4000, seed).iter().enumerate() {
+            if check(&format!("seed {seed} {i}"), pos, false, &mut diffs).is_none() {
+                refused += 1;
+            }
+        }
+    }
+    println!(
+        "28,000 random positions: {} differ, {refused} refused",
+        diffs.len()
+    );
+    assert!(diffs.is_empty(), "{}", diffs.join("\n"));
+}
