@@ -12,7 +12,9 @@
 //! printed count off the teleprinter. Nothing native answers for the
 //! programme: shakmaty is used only to validate the FEN and, in tests, to compare.
 
+pub mod check;
 pub mod count;
+pub mod notation;
 pub mod pp;
 pub mod think;
 

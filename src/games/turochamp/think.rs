@@ -8,9 +8,9 @@ use super::{load_position, position, square_of_number, JobRun, Loaded, TuroRunEr
 use crate::reference::turochamp::value::Value;
 use shakmaty::{Chess, Move, Position};
 
-/// The most beats one move may take before the driver gives up: about 66 simulated
-/// hours, far above what Turing's positions need.
-pub const THINK_BEATS: u64 = 1_000_000_000;
+/// The most beats one move may take before the driver gives up (a guard against a
+/// programme that never stops): 100,000 million beats, about 277 simulated days.
+pub const THINK_BEATS: u64 = 100_000_000_000;
 
 /// The programme's value (N, D) as a value of the reference engine's kind (search.m1:
 /// Black mates (0, 1), White mates (1000000, 1), W/0 as (20480 + W, 1), W/B as (W + B, B)).
@@ -152,9 +152,7 @@ impl Thought {
             self.minutes(),
             self.run.transfers
         );
-        s += &format!(
-            "Turing's estimate (typescript): \"two or three minutes of calculation\" for a move\n"
-        );
+        s += "Turing's estimate (typescript): \"two or three minutes of calculation\" for a move\n";
         s
     }
 

@@ -15,11 +15,13 @@
 //! - [`search`]: considerable moves, dead positions, the minimax with a node limit.
 //! - [`choose`]: the choice by value, then position play, then the `tie` rule.
 //! - [`replay`]: the engine against the printed games, move by move.
+//! - [`random`]: seeded random middle-game positions for cross-checks.
 
 pub mod choose;
 pub mod descriptive;
 pub mod games;
 pub mod position_play;
+pub mod random;
 pub mod readings;
 pub mod replay;
 pub mod search;
