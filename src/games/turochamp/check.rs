@@ -2,9 +2,11 @@
 //! against the reference engine (`reference::turochamp`, default readings), and against
 //! Turing's printed games.
 
+use super::notation::with_star;
 use super::think::Thought;
 use super::{load_position, position, TuroRunError};
 use crate::reference::turochamp::choose::{analyse, fen_of, Analysis};
+use crate::reference::turochamp::descriptive::{self, Style};
 use crate::reference::turochamp::position_play::tenths_text;
 use crate::reference::turochamp::{games, random, Readings, DEFAULT_NODE_LIMIT};
 use shakmaty::Chess;
@@ -35,7 +37,9 @@ pub fn check_positions(n: usize, seed: u64) -> Vec<Chess> {
 
 /// The differences between the programme's move and the reference engine's analysis of
 /// the same position: the chosen move, its value, its position play and the position
-/// play before it, and the star. Empty when they agree.
+/// play before it, the star, and the line printed on the teleprinter (the reference's
+/// move in Turing's notation with its increase and star; the machine's `+` after the
+/// figure read as `*`). Empty when they agree.
 pub fn compare(pos: &Chess, t: &Thought, a: &Analysis) -> Vec<String> {
     let mut out = Vec::new();
     let Some(best) = a.choice() else {
@@ -67,6 +71,19 @@ pub fn compare(pos: &Chess, t: &Thought, a: &Analysis) -> Vec<String> {
                 if t.star { "yes" } else { "no" },
                 if a.star(i) { "yes" } else { "no" }
             ));
+        }
+    }
+    if let Some(i) = a.find(best.mv) {
+        // the transcript: the reference's move in Turing's notation, its increase, the star
+        let want = format!(
+            "{} {}{}",
+            descriptive::write(pos, &best.mv, Style::Teleprinter),
+            tenths_text(best.increase),
+            if a.star(i) { "*" } else { "" }
+        );
+        let got = with_star(t.run.printed.trim());
+        if got != want {
+            out.push(format!("printed: machine \"{got}\", reference \"{want}\""));
         }
     }
     if t.pp_before != i64::from(a.pp_before) {
