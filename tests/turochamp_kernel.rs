@@ -19,7 +19,8 @@ fn position_play_job_pushes_a_frame_and_pops_back_with_the_value() {
     let mut l = load("rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1").unwrap();
     let before = l.position();
     let run = l.job(1, "r_stop", 10_000_000).unwrap();
-    assert_eq!(read(&l, "rres"), 42, "the stub's value");
+    // 1. e4, Black to move: the position play of pp.m1 (tests/turochamp_pp.rs has the rest)
+    assert_eq!(read(&l, "rres"), 144, "the reference's position play");
     assert_eq!(l.position(), before, "the position is back as it was");
     assert_eq!(read(&l, "rst") & 255, 160, "back in slot 0");
     assert!(run.transfers >= 8, "{run:?}");

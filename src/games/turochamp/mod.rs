@@ -16,6 +16,7 @@ pub mod check;
 pub mod count;
 pub mod notation;
 pub mod play;
+pub mod pp;
 pub mod think;
 
 use super::bundled::{Bundled, RunError};
