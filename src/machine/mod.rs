@@ -377,6 +377,8 @@ pub struct Machine {
     config: Config,
     /// [`fast::dearest`] of the timing in force, for the fast core's chunks.
     fast_dearest: u64,
+    /// [`fast::cheapest`] of the timing in force, for the block core's budget.
+    fast_cheapest: u64,
     rng: Rng,
     device_free_at: u64,
     halt: Option<Stop>,
@@ -410,6 +412,7 @@ impl Machine {
             halt: None,
             pending_charge: None,
             fast_dearest: fast::dearest(&config.timing),
+            fast_cheapest: fast::cheapest(&config.timing),
             config,
         }
     }

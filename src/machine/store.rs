@@ -12,7 +12,7 @@
 //! wrap instead; we follow the stated rule and record the conflict in docs/machine.md.
 
 use super::code::{MASK20, MASK40};
-use super::fast::decode;
+use super::fast::{decode, BlockCache};
 
 /// Number of fitted short lines (8 pages of 64).
 pub const LINES: usize = 512;
@@ -20,19 +20,23 @@ pub const LINES: usize = 512;
 /// The electronic store. Internally 1024 lines, the upper 512 always zero, so that a
 /// read needs no bounds test.
 ///
-/// Beside each line the store keeps its pre-decoded form for the fast core
+/// Beside each line the store keeps its pre-decoded forms for the fast core
 /// ([`super::fast`]), recomputed by every write (orders, magnetic reads, deposits,
-/// loads, KEC), so that a program that modifies itself is obeyed as written.
+/// loads, KEC), so that a program that modifies itself is obeyed as written; and the
+/// fast core's cache of straight-line blocks, of which every write to a line in a block
+/// drops the blocks concerned.
 #[derive(Clone)]
 pub struct Store {
     /// Lines 0–1023, then the pre-decoded form of each at 1024 + address: one block,
     /// so that the fast core reaches both through one pointer.
-    lines: Box<[u32; 2048]>,
-    markers: [u32; 8],
+    pub(super) lines: Box<[u32; 2048]>,
+    pub(super) markers: [u32; 8],
+    /// The block core's translation of each line and its cache of blocks.
+    pub(super) cache: Box<BlockCache>,
 }
 
 /// Where the pre-decoded lines start in [`Store`]'s block.
-const DECODED: usize = 1024;
+pub(super) const DECODED: usize = 1024;
 
 impl Default for Store {
     fn default() -> Self {
@@ -41,6 +45,7 @@ impl Default for Store {
         Store {
             lines,
             markers: [0; 8],
+            cache: BlockCache::new(),
         }
     }
 }
@@ -72,6 +77,7 @@ impl Store {
     pub fn write(&mut self, a: u32, v: u32) {
         let a = (a & 1023) as usize;
         if a < LINES {
+            self.cache.set_op(a, v & MASK20);
             self.lines[a] = v & MASK20;
             self.lines[DECODED + a] = decode(v & MASK20);
         }
@@ -121,6 +127,7 @@ impl Store {
         let p = p as usize;
         if p < 8 {
             for (i, s) in (p * 64..p * 64 + 64).zip(lines) {
+                self.cache.set_op(i, s & MASK20);
                 self.lines[i] = s & MASK20;
                 self.lines[DECODED + i] = decode(s & MASK20);
             }
@@ -146,6 +153,7 @@ impl Store {
         self.lines[..DECODED].fill(0);
         self.lines[DECODED..].fill(decode(0));
         self.markers = [0; 8];
+        self.cache.clear();
     }
 }
 
