@@ -141,7 +141,10 @@ impl Machine {
             }
             // A rare order next is obeyed at once, without entering the fast loops.
             let rare_next = self.store.decoded(self.c + 1) & SLOW != 0;
-            if !rare_next {
+            // An order alone between rare ones (a jump back to a transfer, say) costs
+            // less through the general path than entering and leaving a chunk.
+            let alone = rare_next || self.store.decoded(self.c + 2) & SLOW != 0;
+            if !alone {
                 if self.b[0] == 0 {
                     let exit = self.block_chunk(
                         beat_end - self.stats.beats,
@@ -471,9 +474,15 @@ const NO_BLOCK: Block = Block {
     _pad: 0,
 };
 
-/// The block core's cache, kept by the store beside the lines: each line's translation
-/// ([`translate`]), the block starting at each line, and how many blocks depend on each
-/// line, so that a write to such a line drops them ([`BlockCache::set_op`]).
+/// A page overwritten this many times while blocks depended on its lines (routines
+/// brought down from the drum in turn) gets no more blocks: its orders are obeyed one at
+/// a time, which costs less than building blocks used only a few times.
+const VOLATILE: u32 = 4;
+
+/// The block core's cache, kept by the store beside the lines: the block starting at
+/// each line, how many blocks depend on each line (so that a write to such a line drops
+/// them, [`BlockCache::written`]), the translation ([`translate`]) of the lines the
+/// blocks hold, and how often each page was overwritten under its blocks.
 #[derive(Clone)]
 pub(super) struct BlockCache {
     ops: [u32; 1024],
@@ -482,6 +491,8 @@ pub(super) struct BlockCache {
     /// The blocks activated in the present chunk.
     touched: [u16; 1024],
     ntouched: usize,
+    /// Times each page was overwritten whole while blocks depended on it ([`VOLATILE`]).
+    replaced: [u32; 8],
 }
 
 impl BlockCache {
@@ -493,22 +504,35 @@ impl BlockCache {
             blocks: [NO_BLOCK; 1024],
             touched: [0; 1024],
             ntouched: 0,
+            replaced: [0; 8],
         })
     }
 
-    /// Line `a` (0–511) is about to hold `w`: drops the blocks that depend on it and
-    /// translates it.
+    /// Page `p` (0–7) is about to be overwritten whole with different lines: drops every
+    /// block that depends on a line of it, and counts the page towards [`VOLATILE`].
+    pub(super) fn page_replaced(&mut self, p: usize) {
+        let p0 = p * 64;
+        if self.cover[p0..p0 + 64].iter().any(|&c| c != 0) {
+            self.replaced[p] = self.replaced[p].saturating_add(1);
+            for a in p0..p0 + 64 {
+                self.written(a);
+            }
+        }
+    }
+
+    /// Line `a` (0–511) is about to be written: drops the blocks that depend on it.
     #[inline(always)]
-    pub(super) fn set_op(&mut self, a: usize, w: u32) {
+    pub(super) fn written(&mut self, a: usize) {
         if self.cover[a] != 0 {
             self.invalidate(a);
         }
-        self.ops[a] = translate(w);
     }
+
+
 
     /// Drops every block that depends on line `a`: the blocks that start at `a` or at a
     /// line before it from which the orders run straight (no transfer, no terminator)
-    /// to `a`.
+    /// to `a`. Such lines are covered by a block, so their translation is up to date.
     #[cold]
     #[inline(never)]
     fn invalidate(&mut self, a: usize) {
@@ -526,17 +550,16 @@ impl BlockCache {
                 break;
             }
             let k = self.ops[l - 1] & 255;
-            if k == K_EXIT || in_set(JUMPS, k & 63) {
+            if self.cover[l - 1] == 0 || k == K_EXIT || in_set(JUMPS, k & 63) {
                 break;
             }
             l -= 1;
         }
     }
 
-    /// An all-zero store: every line translated as 0 and no block (KEC).
+    /// No block (KEC).
     pub(super) fn clear(&mut self) {
         debug_assert_eq!(self.ntouched, 0);
-        self.ops = [translate(0); 1024];
         self.cover = [0; 1024];
         self.blocks = [NO_BLOCK; 1024];
     }
@@ -546,7 +569,13 @@ impl BlockCache {
     /// core); `Err(false)`: the block does not fit in the `left` beats.
     #[cold]
     #[inline(never)]
-    fn activate(&mut self, l: usize, base: &[u32; 64], left: i64) -> Result<(), bool> {
+    fn activate(
+        &mut self,
+        l: usize,
+        lines: &[u32; 1024],
+        base: &[u32; 64],
+        left: i64,
+    ) -> Result<(), bool> {
         let b = self.blocks[l];
         if b.need != INACTIVE {
             return Err(false);
@@ -554,6 +583,8 @@ impl BlockCache {
         if b.vneed == 0 {
             let (mut n, mut beats, mut last, mut x) = (0usize, 0u32, 0u32, l);
             let end = loop {
+                // Translated now; kept up to date while a block covers the line.
+                self.ops[x] = translate(lines[x]);
                 let k = self.ops[x] & 255;
                 if k == K_EXIT {
                     break x;
@@ -596,7 +627,7 @@ impl BlockCache {
     /// per function, beats per line) and makes them inactive.
     fn flush(
         &mut self,
-        lines: &[u32; 2048],
+        lines: &[u32; 1024],
         base: &[u32; 64],
         stats: &mut super::Stats,
         line_beats: &mut [u64; 1024],
@@ -629,14 +660,12 @@ pub(super) enum BlockExit {
 }
 
 /// Writes `v` (20 bits) to line `a` from inside a block chunk, which has made sure that
-/// no block depends on it: the line, its pre-decoded form and its translation.
+/// no block depends on it.
 #[inline(always)]
-fn put(lines: &mut [u32; 2048], ops: &mut [u32; 1024], a: u32, v: u32) {
+fn put(lines: &mut [u32; 1024], a: u32, v: u32) {
     let a = a as usize;
     if a < super::store::LINES {
         lines[a] = v;
-        lines[super::store::DECODED + a] = decode(v);
-        ops[a] = translate(v);
     }
 }
 
@@ -668,7 +697,7 @@ impl Machine {
             markers,
             cache,
         } = store;
-        let lines: &mut [u32; 2048] = lines;
+        let lines: &mut [u32; 1024] = lines;
         let cache: &mut BlockCache = cache;
         let base = &config.timing.beats;
         let stop_dyn = config.stop_on_dynamic;
@@ -713,8 +742,8 @@ impl Machine {
                     break $run (BlockExit::General, $line, true);
                 }
                 let v: u64 = $v;
-                put(lines, &mut cache.ops, s, (v as u32) & MASK20);
-                put(lines, &mut cache.ops, p, ((v >> 20) as u32) & MASK20);
+                put(lines, s, (v as u32) & MASK20);
+                put(lines, p, ((v >> 20) as u32) & MASK20);
             }};
         }
         macro_rules! ws {
@@ -723,7 +752,7 @@ impl Machine {
                 if cache.cover[s as usize] != 0 {
                     break $run (BlockExit::General, $line, true);
                 }
-                put(lines, &mut cache.ops, s, $v);
+                put(lines, s, $v);
             }};
         }
         // Order f on address s; `$i` the B-line of a B-tube order; `$done` what the order
@@ -848,7 +877,7 @@ impl Machine {
         }
         macro_rules! dispatch {
             ($k:expr, $op:ident, $line:ident, $run:lifetime, $blocks:lifetime; $($f:tt $p:tt),*) => {
-                match $k {
+                match $k as u8 {
                     $(
                         $f => {
                             // B-modified: the B-line is added to P0-P13 of the line; if
@@ -862,11 +891,13 @@ impl Machine {
                             px = x;
                         }
                         $p => {
-                            let s = $op >> 16;
+                            let s = ($op >> 16) & 1023;
                             order!($f, s, (($op >> 8) & 7) as usize, $line, {}, $run, $blocks);
                         }
                     )*
-                    _ => break $run (BlockExit::General, $line, true),
+                    0 | 8 | 36 | 38 | 52 | 60 | 64 | 72 | 100 | 102 | 116 | 124 | 128..=255 => {
+                        break $run (BlockExit::General, $line, true)
+                    }
                 }
             };
         }
@@ -875,7 +906,15 @@ impl Machine {
             'blocks: loop {
                 // A block starts at line l.
                 if cache.blocks[l].need > left {
-                    if let Err(general) = cache.activate(l, base, left) {
+                    if in_set(RARE, function(lines[l])) {
+                        // No block starts at a rare order.
+                        break 'run (BlockExit::General, l, false);
+                    }
+                    if cache.replaced[(l >> 6) & 7] >= VOLATILE {
+                        // A page of overlays: order by order.
+                        break 'run (BlockExit::Limit, l, false);
+                    }
+                    if let Err(general) = cache.activate(l, lines, base, left) {
                         let e = if general {
                             BlockExit::General
                         } else {
@@ -889,7 +928,7 @@ impl Machine {
                 blk.hits += 1;
                 let mut line = l;
                 loop {
-                    let op = cache.ops[line];
+                    let op = cache.ops[line & 1023];
                     dispatch!(op & 255, op, line, 'run, 'blocks;
                         1 65, 2 66, 3 67, 4 68, 5 69, 6 70, 7 71, 9 73, 10 74, 11 75, 12 76,
                         13 77, 14 78, 15 79, 16 80, 17 81, 18 82, 19 83, 20 84, 21 85, 22 86,
