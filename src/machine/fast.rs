@@ -577,8 +577,13 @@ impl BlockCache {
         left: i64,
     ) -> Result<(), bool> {
         let b = self.blocks[l];
-        if b.need != INACTIVE {
+        if b.need != INACTIVE || self.replaced[(l >> 6) & 7] >= VOLATILE {
+            // It does not fit; or a page of overlays, obeyed order by order.
             return Err(false);
+        }
+        if in_set(RARE, function(lines[l])) {
+            // No block starts at a rare order.
+            return Err(true);
         }
         if b.vneed == 0 {
             let (mut n, mut beats, mut last, mut x) = (0usize, 0u32, 0u32, l);
@@ -848,11 +853,11 @@ impl Machine {
                             let rel = if $f == 46 || $f == 56 || $f == 48 { $line as u32 } else { 0 };
                             let next = (rel + lines[$s as usize] + 1) & 1023;
                             let back = ($line as u32).wrapping_sub(next) & 1023;
-                            if back <= 1 && stop_dyn
-                                && (back == 0 || function(lines[next as usize]) == 60)
-                            {
-                                // A dynamic or hoot stop: the general path stops there.
-                                break $run (BlockExit::General, $line, true);
+                            if back <= 1 {
+                                if stop_dyn && (back == 0 || function(lines[next as usize]) == 60) {
+                                    // A dynamic or hoot stop: the general path stops there.
+                                    break $run (BlockExit::General, $line, true);
+                                }
                             }
                             next
                         } else {
@@ -906,14 +911,6 @@ impl Machine {
             'blocks: loop {
                 // A block starts at line l.
                 if cache.blocks[l].need > left {
-                    if in_set(RARE, function(lines[l])) {
-                        // No block starts at a rare order.
-                        break 'run (BlockExit::General, l, false);
-                    }
-                    if cache.replaced[(l >> 6) & 7] >= VOLATILE {
-                        // A page of overlays: order by order.
-                        break 'run (BlockExit::Limit, l, false);
-                    }
                     if let Err(general) = cache.activate(l, lines, base, left) {
                         let e = if general {
                             BlockExit::General
