@@ -528,8 +528,6 @@ impl BlockCache {
         }
     }
 
-
-
     /// Drops every block that depends on line `a`: the blocks that start at `a` or at a
     /// line before it from which the orders run straight (no transfer, no terminator)
     /// to `a`. Such lines are covered by a block, so their translation is up to date.
@@ -744,7 +742,7 @@ impl Machine {
                 let s = $s;
                 let p = (s & !63) | ((s + 1) & 63);
                 if (cache.cover[s as usize] | cache.cover[p as usize]) != 0 {
-                    break $run (BlockExit::General, $line, true);
+                    break $run(BlockExit::General, $line, true);
                 }
                 let v: u64 = $v;
                 put(lines, s, (v as u32) & MASK20);
@@ -755,7 +753,7 @@ impl Machine {
             ($s:expr, $v:expr, $line:expr, $run:lifetime) => {{
                 let s = $s;
                 if cache.cover[s as usize] != 0 {
-                    break $run (BlockExit::General, $line, true);
+                    break $run(BlockExit::General, $line, true);
                 }
                 put(lines, s, $v);
             }};
@@ -907,7 +905,7 @@ impl Machine {
             };
         }
 
-        let (exit, y, charged) = 'run: loop {
+        let (exit, y, charged) = 'run: {
             'blocks: loop {
                 // A block starts at line l.
                 if cache.blocks[l].need > left {
