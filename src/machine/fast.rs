@@ -2,6 +2,16 @@
 //! with the registers in locals, one dispatch on a pre-decoded order, and the budget
 //! turned into a down-counter (issue 26, deliverable 1; docs/performance.md).
 //!
+//! Two loops share that design. The block core ([`Machine::block_chunk`], issue 26 step 2)
+//! runs cached blocks: the straight run of orders from a line to the first control
+//! transfer (or up to the first rare order), translated once, its instructions and beats
+//! added once per run of the block (the statistics per line and per function counted
+//! from the block's run count when the chunk ends), the beat budget tested once per
+//! block, and every block that depends on a line dropped when the line is written
+//! ([`BlockCache`]). The order-by-order loop ([`Machine::fast_chunk`]) takes over near
+//! the budget's end, while B0 is not zero, and on pages overwritten again and again
+//! (routines brought down from the drum in turn).
+//!
 //! How it keeps every observable the same as the reference core:
 //!
 //! * Each store line carries a pre-decoded word ([`decode`]), recomputed whenever the line
