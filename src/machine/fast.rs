@@ -413,14 +413,21 @@ impl Machine {
 
 /// Translated-op kind of an order that leaves the block core before it is obeyed: the
 /// rare orders ([`RARE`]) and the B-tube orders that would write B0 (the block core
-/// assumes B0 = 0 and adds nothing for B-digits 0).
-const K_EXIT: u32 = 128;
+/// assumes B0 = 0 and adds nothing for B-digits 0). Kind 0 (a B-modified `//`) is free
+/// since `//` is rare; kinds are 0–127, so the dispatch needs no range test.
+const K_EXIT: u32 = 0;
 
 /// Translated-op kinds 64 + f: order f, not B-modified (a B-exceptional order, or B-digits
 /// 0 with B0 = 0), the address s ready in P16–P25. Kinds 0–63 are order f B-modified by
 /// the B-line in P8–P10, with P0–P13 of the line (the part the B-line is added to) in
 /// P16–P29.
 const K_PLAIN: u32 = 64;
+
+/// Kind of a `TG` (not B-modified, B-line not 0) whose next line is a `/T` with B-digits
+/// 0, set when a block holding both is built: the count and the conditional jump that
+/// close most period loops, obeyed as one (a superinstruction; kind 8, a B-modified `/:`,
+/// is otherwise unused).
+const K_TG_T: u32 = 8;
 
 /// The control transfers (`/T /H /P /Q /O /M`), which end a block.
 const JUMPS: u64 = 1 << 32 | 1 << 40 | 1 << 44 | 1 << 46 | 1 << 48 | 1 << 56;
@@ -612,6 +619,12 @@ impl BlockCache {
             };
             if n == 0 {
                 return Err(true);
+            }
+            // Superinstructions: a TG whose next line is a /T in the same block.
+            for x in l..l + n - 1 {
+                if self.ops[x] & 255 == K_PLAIN + 53 && self.ops[x + 1] & 255 == K_PLAIN + 32 {
+                    self.ops[x] = (self.ops[x] & !255) | K_TG_T;
+                }
             }
             for c in &mut self.cover[l..=end] {
                 *c += 1;
@@ -890,7 +903,7 @@ impl Machine {
         }
         macro_rules! dispatch {
             ($k:expr, $op:ident, $line:ident, $run:lifetime, $blocks:lifetime; $($f:tt $p:tt),*) => {
-                match $k as u8 {
+                match $k & 127 {
                     $(
                         $f => {
                             // B-modified: the B-line is added to P0-P13 of the line; if
@@ -908,7 +921,32 @@ impl Machine {
                             order!($f, s, (($op >> 8) & 7) as usize, $line, {}, $run, $blocks);
                         }
                     )*
-                    0 | 8 | 36 | 38 | 52 | 60 | 64 | 72 | 100 | 102 | 116 | 124 | 128..=255 => {
+                    K_TG_T => {
+                        // TG on line `line` (its B-line not 0), then the /T on the next.
+                        let i = (($op >> 8) & 7) as usize;
+                        let v = bl[i].wrapping_sub(lines[(($op >> 16) & 1023) as usize]) & MASK20;
+                        bl[i] = v;
+                        b_sign = v >> 19 == 1;
+                        let jl = $line + 1;
+                        let next = if v >> 19 == 0 {
+                            let t = lines[((cache.ops[jl & 1023] >> 16) & 1023) as usize];
+                            let next = (t + 1) & 1023;
+                            let back = (jl as u32).wrapping_sub(next) & 1023;
+                            if back <= 1 {
+                                if stop_dyn && (back == 0 || function(lines[next as usize]) == 60) {
+                                    // A dynamic or hoot stop: the general path stops there.
+                                    break $run (BlockExit::General, jl, true);
+                                }
+                            }
+                            next
+                        } else {
+                            (jl as u32 + 1) & 1023
+                        };
+                        prev_end = jl;
+                        l = next as usize;
+                        continue $blocks;
+                    }
+                    0 | 36 | 38 | 52 | 60 | 64 | 72 | 100 | 102 | 116 | 124 | 128..=u32::MAX => {
                         break $run (BlockExit::General, $line, true)
                     }
                 }
@@ -934,7 +972,7 @@ impl Machine {
                 let mut line = l;
                 loop {
                     let op = cache.ops[line & 1023];
-                    dispatch!(op & 255, op, line, 'run, 'blocks;
+                    dispatch!(op, op, line, 'run, 'blocks;
                         1 65, 2 66, 3 67, 4 68, 5 69, 6 70, 7 71, 9 73, 10 74, 11 75, 12 76,
                         13 77, 14 78, 15 79, 16 80, 17 81, 18 82, 19 83, 20 84, 21 85, 22 86,
                         23 87, 24 88, 25 89, 26 90, 27 91, 28 92, 29 93, 30 94, 31 95, 32 96,
@@ -975,11 +1013,14 @@ impl Machine {
         *b_sign_reg = b_sign;
         *c_reg = ((y + 1023) & 1023) as u32;
         if last != usize::MAX {
-            let k = cache.ops[last] & 255;
-            let x = if k < K_PLAIN {
-                (k << 14) | (px & 0x3FFF)
+            // The last order obeyed, as B-modified (its line is unchanged: a block covers
+            // it).
+            let w = lines[last];
+            let f = function(w);
+            let x = if in_set(NOT_B_MODIFIED, f) || (w >> 10) & 7 == 0 {
+                w
             } else {
-                lines[last]
+                (f << 14) | (px & 0x3FFF)
             };
             *pi_reg = if in_set(B_TUBE | NOT_B_MODIFIED, function(x)) {
                 x
