@@ -429,6 +429,11 @@ const K_PLAIN: u32 = 64;
 /// is otherwise unused).
 const K_TG_T: u32 = 8;
 
+/// Kind of a B-modified `/K` whose next line is a B-modified `/F`: load the multiplier,
+/// then multiply and add (a scalar product's step, Prinz §18), obeyed as one (kind 36, a
+/// B-modified `/L`, is otherwise unused).
+const K_K_F: u32 = 36;
+
 /// The control transfers (`/T /H /P /Q /O /M`), which end a block.
 const JUMPS: u64 = 1 << 32 | 1 << 40 | 1 << 44 | 1 << 46 | 1 << 48 | 1 << 56;
 
@@ -622,8 +627,11 @@ impl BlockCache {
             }
             // Superinstructions: a TG whose next line is a /T in the same block.
             for x in l..l + n - 1 {
-                if self.ops[x] & 255 == K_PLAIN + 53 && self.ops[x + 1] & 255 == K_PLAIN + 32 {
+                let (k, k2) = (self.ops[x] & 255, self.ops[x + 1] & 255);
+                if k == K_PLAIN + 53 && k2 == K_PLAIN + 32 {
                     self.ops[x] = (self.ops[x] & !255) | K_TG_T;
+                } else if k == 30 && k2 == 26 {
+                    self.ops[x] = (self.ops[x] & !255) | K_K_F;
                 }
             }
             for c in &mut self.cover[l..=end] {
@@ -781,10 +789,27 @@ impl Machine {
                 put(lines, s, $v);
             }};
         }
+        // A control transfer to line `next` ends the block: the next block starts there.
+        // While it is active and fits, it is counted and run at once (the common case);
+        // otherwise the outer loop activates it or ends the chunk.
+        macro_rules! next_block {
+            ($next:expr, $line:ident, $ops:lifetime, $blocks:lifetime) => {{
+                prev_end = $line;
+                l = $next as usize;
+                let blk = &mut cache.blocks[l];
+                if blk.need <= left {
+                    left -= i64::from(blk.beats);
+                    blk.hits += 1;
+                    $line = l;
+                    continue $ops;
+                }
+                continue $blocks;
+            }};
+        }
         // Order f on address s; `$i` the B-line of a B-tube order; `$done` what the order
         // leaves behind once obeyed (the B-modified actual order).
         macro_rules! order {
-            ($f:tt, $s:ident, $i:expr, $line:ident, $done:block, $run:lifetime, $blocks:lifetime) => {
+            ($f:tt, $s:ident, $i:expr, $line:ident, $done:block, $run:lifetime, $ops:lifetime, $blocks:lifetime) => {
                 match $f {
                     1 => a = u128::from(rl!($s)),
                     17 => a = sext(rl!($s)),
@@ -885,9 +910,7 @@ impl Machine {
                             ($line as u32 + 1) & 1023
                         };
                         $done
-                        prev_end = $line;
-                        l = next as usize;
-                        continue $blocks;
+                        next_block!(next, $line, $ops, $blocks);
                     }
                     34 => ws!($s, hand, $line, $run),
                     42 => ws!($s, 0, $line, $run),
@@ -902,7 +925,7 @@ impl Machine {
             };
         }
         macro_rules! dispatch {
-            ($k:expr, $op:ident, $line:ident, $run:lifetime, $blocks:lifetime; $($f:tt $p:tt),*) => {
+            ($k:expr, $op:ident, $line:ident, $run:lifetime, $ops:lifetime, $blocks:lifetime; $($f:tt $p:tt),*) => {
                 match $k & 127 {
                     $(
                         $f => {
@@ -913,12 +936,12 @@ impl Machine {
                                 break $run (BlockExit::General, $line, true);
                             }
                             let s = x & 1023;
-                            order!($f, s, ((x >> 10) & 7) as usize, $line, { px = x }, $run, $blocks);
+                            order!($f, s, ((x >> 10) & 7) as usize, $line, { px = x }, $run, $ops, $blocks);
                             px = x;
                         }
                         $p => {
                             let s = ($op >> 16) & 1023;
-                            order!($f, s, (($op >> 8) & 7) as usize, $line, {}, $run, $blocks);
+                            order!($f, s, (($op >> 8) & 7) as usize, $line, {}, $run, $ops, $blocks);
                         }
                     )*
                     K_TG_T => {
@@ -942,11 +965,29 @@ impl Machine {
                         } else {
                             (jl as u32 + 1) & 1023
                         };
-                        prev_end = jl;
-                        l = next as usize;
-                        continue $blocks;
+                        $line = jl;
+                        next_block!(next, $line, $ops, $blocks);
                     }
-                    0 | 36 | 38 | 52 | 60 | 64 | 72 | 100 | 102 | 116 | 124 | 128..=u32::MAX => {
+                    K_K_F => {
+                        // /K on line `line`, then /F on the next, both B-modified.
+                        let x = ($op >> 16) + bl[(($op >> 8) & 7) as usize];
+                        if x & 0xFC000 != 0 {
+                            break $run (BlockExit::General, $line, true);
+                        }
+                        let d = signed40(rl!(x & 1023));
+                        let op2 = cache.ops[($line + 1) & 1023];
+                        let x2 = (op2 >> 16) + bl[((op2 >> 8) & 7) as usize];
+                        dv = d;
+                        d_signed = true;
+                        px = x;
+                        if x2 & 0xFC000 != 0 {
+                            break $run (BlockExit::General, $line + 1, true);
+                        }
+                        a = a.wrapping_add((i128::from(d) * i128::from(signed40(rl!(x2 & 1023)))) as u128) & MASK80;
+                        px = x2;
+                        $line += 1;
+                    }
+                    0 | 38 | 52 | 60 | 64 | 72 | 100 | 102 | 116 | 124 | 128..=u32::MAX => {
                         break $run (BlockExit::General, $line, true)
                     }
                 }
@@ -970,9 +1011,9 @@ impl Machine {
                 left -= i64::from(blk.beats);
                 blk.hits += 1;
                 let mut line = l;
-                loop {
+                'ops: loop {
                     let op = cache.ops[line & 1023];
-                    dispatch!(op, op, line, 'run, 'blocks;
+                    dispatch!(op, op, line, 'run, 'ops, 'blocks;
                         1 65, 2 66, 3 67, 4 68, 5 69, 6 70, 7 71, 9 73, 10 74, 11 75, 12 76,
                         13 77, 14 78, 15 79, 16 80, 17 81, 18 82, 19 83, 20 84, 21 85, 22 86,
                         23 87, 24 88, 25 89, 26 90, 27 91, 28 92, 29 93, 30 94, 31 95, 32 96,
