@@ -70,8 +70,10 @@ pub struct Config {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Core {
-    /// Pre-decoded store lines, registers in locals, one dispatch per order, the budget
-    /// as a down-counter; rare orders through the general path (src/machine/fast.rs).
+    /// Cached blocks of straight-line orders (instructions and beats counted per block,
+    /// superinstructions for `TG`+`/T` and `/K`+`/F`), registers in locals, one dispatch
+    /// per order, the budget as a down-counter with an exact fall-back near its end; rare
+    /// orders through the general path (src/machine/fast.rs, docs/performance.md).
     #[default]
     Fast,
     /// One prepulse at a time with every check after every order (src/machine/exec.rs):
