@@ -6,6 +6,8 @@
 #          difference of two run lengths (10 and 20 million beats), so start-up cancels.
 #   prinz: Prinz's mate-in-two on Figure 1 run to its end, less a run of 0 beats (the same
 #          assembly and loading), over the instructions of the whole run.
+#   transfer: the magnetic-transfer loop of benches/core.rs (read, check, write a track,
+#          jump back), the difference of two run lengths (5 and 10 million beats).
 #
 # Usage: benches/callgrind.sh   (from the repository; needs valgrind)
 set -eu
@@ -35,4 +37,7 @@ for core in fast reference; do
     big=100000000000
     i0=$(ir prinz $core 0); i1=$(ir prinz $core $big); n1=$(n prinz $core $big)
     echo "prinz  $core: $(per $((i1 - i0)) $n1) host instructions per Mark 1 instruction ($n1 instructions)"
+    i1=$(ir transfer $core 5000000); i2=$(ir transfer $core 10000000)
+    n1=$(n transfer $core 5000000); n2=$(n transfer $core 10000000)
+    echo "transfer $core: $(per $((i2 - i1)) $((n2 - n1))) host instructions per Mark 1 instruction ($((n2 - n1)) instructions)"
 done

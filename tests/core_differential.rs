@@ -269,6 +269,35 @@ fn nim_think() {
     }
 }
 
+/// A B-modified B-tube order whose actual B-digits are 0 writes B0 in the middle of a
+/// straight run; the next order, with B-digits 0, must then be modified by the new B0
+/// (the block core assumes B0 = 0 and must leave such an order to the general path).
+#[test]
+fn b0_written_in_a_block() {
+    use mark1::machine::code::instruction;
+    for f in [33, 37] {
+        let mut m = Machine::new(Config::default());
+        // TT or TL on line 30, B-digits 1 + B1 = 7 << 10 carrying into P13: B0 operated on.
+        m.store.write(1, instruction(30, 1, f));
+        m.store.write(2, instruction(40, 0, 1)); // A = S at 40 + B0
+        m.store.write(3, instruction(50, 0, 44)); // back to line 1 via line 50 (0)
+        m.store.write(30, 5);
+        m.store.write(35, 111);
+        m.store.write(45, 222);
+        m.store.write(40, 333);
+        m.b[1] = 7 << 10;
+        let (mut fast, mut reference) = pair(m);
+        run_pair(
+            &mut fast,
+            &mut reference,
+            &mut Gen(u64::from(f)),
+            40,
+            2_000,
+            "B0 written",
+        );
+    }
+}
+
 /// A random machine: random store (biased towards the fast orders when `biased`),
 /// registers, switches, tape and options.
 fn random_machine(g: &mut Gen) -> Machine {

@@ -60,6 +60,14 @@ impl Drum {
         self.dirty = true;
     }
 
+    /// Overwrites a half-track with 64 lines already held to 20 bits (a page of the
+    /// store); marks the drum dirty.
+    pub(super) fn set_half_track_from(&mut self, track: u32, half: u32, lines: &[u32]) {
+        let o = Self::offset(track, half);
+        self.words[o..o + 64].copy_from_slice(&lines[..64]);
+        self.dirty = true;
+    }
+
     /// All 32 768 words in track order (the `.drm` layout).
     pub fn words(&self) -> &[u32] {
         &self.words

@@ -298,7 +298,7 @@ impl Machine {
                 // A page that is not fitted reads as zeros.
                 self.store
                     .page(p)
-                    .map_or(ht.iter().all(|&w| w == 0), |pg| pg == ht)
+                    .map_or_else(|| ht.iter().all(|&w| w == 0), |pg| pg == ht)
                     && (!read_like
                         || !self.config.check_markers
                         || self.store.marker(p) == marker_of(track, h))
@@ -311,16 +311,16 @@ impl Machine {
             extra = drum_read;
         } else if m.transfer.is_write() {
             for (p, h) in m.pairs() {
-                let lines = self.store.page_copy(p);
-                self.drum.set_half_track(track, h, &lines);
+                // A page that is not fitted writes zeros.
+                let zeros = [0; 64];
+                let lines = self.store.page(p).unwrap_or(&zeros);
+                self.drum.set_half_track_from(track, h, lines);
             }
             self.stats.transfers += 1;
             extra = drum_write;
         } else {
             for (p, h) in m.pairs() {
-                let mut lines = [0; 64];
-                lines.copy_from_slice(self.drum.half_track(track, h));
-                self.store.set_page(p, &lines);
+                self.store.set_page_from(p, self.drum.half_track(track, h));
                 self.store.set_marker(p, marker_of(track, h));
             }
             self.stats.transfers += 1;

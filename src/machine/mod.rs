@@ -70,8 +70,10 @@ pub struct Config {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Core {
-    /// Pre-decoded store lines, registers in locals, one dispatch per order, the budget
-    /// as a down-counter; rare orders through the general path (src/machine/fast.rs).
+    /// Cached blocks of straight-line orders (instructions and beats counted per block,
+    /// superinstructions for `TG`+`/T` and `/K`+`/F`), registers in locals, one dispatch
+    /// per order, the budget as a down-counter with an exact fall-back near its end; rare
+    /// orders through the general path (src/machine/fast.rs, docs/performance.md).
     #[default]
     Fast,
     /// One prepulse at a time with every check after every order (src/machine/exec.rs):
@@ -377,6 +379,8 @@ pub struct Machine {
     config: Config,
     /// [`fast::dearest`] of the timing in force, for the fast core's chunks.
     fast_dearest: u64,
+    /// [`fast::cheapest`] of the timing in force, for the block core's budget.
+    fast_cheapest: u64,
     rng: Rng,
     device_free_at: u64,
     halt: Option<Stop>,
@@ -410,6 +414,7 @@ impl Machine {
             halt: None,
             pending_charge: None,
             fast_dearest: fast::dearest(&config.timing),
+            fast_cheapest: fast::cheapest(&config.timing),
             config,
         }
     }

@@ -12,7 +12,7 @@
 //! wrap instead; we follow the stated rule and record the conflict in docs/machine.md.
 
 use super::code::{MASK20, MASK40};
-use super::fast::decode;
+use super::fast::{decode, BlockCache};
 
 /// Number of fitted short lines (8 pages of 64).
 pub const LINES: usize = 512;
@@ -20,27 +20,25 @@ pub const LINES: usize = 512;
 /// The electronic store. Internally 1024 lines, the upper 512 always zero, so that a
 /// read needs no bounds test.
 ///
-/// Beside each line the store keeps its pre-decoded form for the fast core
-/// ([`super::fast`]), recomputed by every write (orders, magnetic reads, deposits,
-/// loads, KEC), so that a program that modifies itself is obeyed as written.
+/// Beside the lines the store keeps the fast core's cache of straight-line blocks
+/// ([`super::fast`]), of which every write to a line a block depends on (orders,
+/// magnetic reads, deposits, loads, KEC) drops the blocks concerned, so that a program
+/// that modifies itself is obeyed as written.
 #[derive(Clone)]
 pub struct Store {
-    /// Lines 0–1023, then the pre-decoded form of each at 1024 + address: one block,
-    /// so that the fast core reaches both through one pointer.
-    lines: Box<[u32; 2048]>,
-    markers: [u32; 8],
+    /// Lines 0–1023 (512–1023 always zero).
+    pub(super) lines: Box<[u32; 1024]>,
+    pub(super) markers: [u32; 8],
+    /// The block core's cache of blocks and the translation of the lines they hold.
+    pub(super) cache: Box<BlockCache>,
 }
-
-/// Where the pre-decoded lines start in [`Store`]'s block.
-const DECODED: usize = 1024;
 
 impl Default for Store {
     fn default() -> Self {
-        let mut lines = Box::new([0; 2048]);
-        lines[DECODED..].fill(decode(0));
         Store {
-            lines,
+            lines: Box::new([0; 1024]),
             markers: [0; 8],
+            cache: BlockCache::new(),
         }
     }
 }
@@ -72,15 +70,15 @@ impl Store {
     pub fn write(&mut self, a: u32, v: u32) {
         let a = (a & 1023) as usize;
         if a < LINES {
+            self.cache.written(a);
             self.lines[a] = v & MASK20;
-            self.lines[DECODED + a] = decode(v & MASK20);
         }
     }
 
     /// The pre-decoded form of line `a` (taken mod 1024), as [`super::fast`] lays it out.
     #[inline(always)]
     pub(super) fn decoded(&self, a: u32) -> u32 {
-        self.lines[DECODED + (a & 1023) as usize]
+        decode(self.read(a))
     }
 
     /// The 40-bit long line at `a`: line `a` in P0–P19, its partner in P20–P39.
@@ -118,12 +116,21 @@ impl Store {
 
     /// Writes 64 lines into page `p`; lost for a page that is not fitted (8–15).
     pub fn set_page(&mut self, p: u32, lines: &[u32; 64]) {
+        self.set_page_from(p, &lines.map(|w| w & MASK20));
+    }
+
+    /// Writes 64 lines already held to 20 bits (a drum half-track) into page `p`; lost
+    /// for a page that is not fitted (8–15).
+    pub(super) fn set_page_from(&mut self, p: u32, new: &[u32]) {
         let p = p as usize;
+        let new: &[u32; 64] = new[..64].try_into().expect("64 lines");
         if p < 8 {
-            for (i, s) in (p * 64..p * 64 + 64).zip(lines) {
-                self.lines[i] = s & MASK20;
-                self.lines[DECODED + i] = decode(s & MASK20);
+            let page = &mut self.lines[p * 64..p * 64 + 64];
+            if *page == *new {
+                return; // the same lines again: nothing changes, the blocks stay
             }
+            self.cache.page_replaced(p);
+            page.copy_from_slice(new);
         }
     }
 
@@ -143,9 +150,9 @@ impl Store {
 
     /// Clears every line and marker (KEC, Prinz §21).
     pub fn clear(&mut self) {
-        self.lines[..DECODED].fill(0);
-        self.lines[DECODED..].fill(decode(0));
+        self.lines.fill(0);
         self.markers = [0; 8];
+        self.cache.clear();
     }
 }
 
