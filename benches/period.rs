@@ -2,7 +2,8 @@
 //! (assembled once, then run from a fresh machine each time: about 300,000 Mark 1
 //! instructions), and the 300-position cross-check against the reference engine;
 //! Strachey's draughts: a whole game under strategy 2 (tests/draughts/game_seed7.txt),
-//! one three-ply think, and the 100-position cross-check under strategy 2.
+//! one three-ply think, and the 100-position cross-check under strategy 2; Turing's
+//! paper machine: one move from the initial position.
 //! Run: `cargo bench --bench period`; figures in docs/performance.md.
 
 use criterion::{criterion_group, criterion_main, Criterion};
@@ -73,6 +74,18 @@ fn bench(c: &mut Criterion) {
             )
             .unwrap();
             assert!(r.differences.is_empty());
+        })
+    });
+    // Turing's paper machine: one move from the initial position (about 6.5 million
+    // Mark 1 instructions, 164 simulated minutes), the position tape read first
+    g.sample_size(10);
+    g.bench_function("turochamp_move_start", |b| {
+        b.iter(|| {
+            let (_, t) = mark1::games::turochamp::think::think_fen(
+                "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            )
+            .unwrap();
+            assert_eq!(t.positions, 420);
         })
     });
     g.finish();
