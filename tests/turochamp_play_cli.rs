@@ -72,3 +72,32 @@ fn a_position_with_black_to_move_is_refused() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("White to move"));
 }
+
+/// A game to its end: Black walks into Q-R5 mate, which the programme finds and prints
+/// (`Q-R5 MATE`); the PGN ends 1-0.
+#[test]
+fn a_scripted_game_plays_to_mate() {
+    let dir = std::env::temp_dir().join(format!("mark1-turo-mate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("moves.txt");
+    let pgn = dir.join("game.pgn");
+    std::fs::write(&script, "f6\ng5\n").unwrap();
+    let out = mark1()
+        .args(["turochamp", "--play", "--script"])
+        .arg(&script)
+        .arg("--pgn")
+        .arg(&pgn)
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "{text}");
+    assert!(text.contains("machine: Q-R5 MATE"), "{text}");
+    assert!(
+        text.contains("checkmate: the machine (White) wins"),
+        "{text}"
+    );
+    let game = std::fs::read_to_string(&pgn).unwrap();
+    assert!(game.contains("[Result \"1-0\"]"), "{game}");
+    assert!(game.trim_end().ends_with("3. Qh5# 1-0"), "{game}");
+    std::fs::remove_dir_all(&dir).ok();
+}

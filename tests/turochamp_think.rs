@@ -24,3 +24,18 @@ fn the_chosen_moves_value_is_the_best_value() {
         assert!(a.moves[played].value == best.value);
     }
 }
+
+/// The board drawn on page 7 after the move (unit BD) is the position the programme read.
+#[test]
+fn the_board_is_drawn_on_page_7() {
+    use mark1::games::turochamp::{load_position, position, StorePosition};
+    for fen in [
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        "r2qk2r/ppp2ppp/3p1n2/3Pp2b/Pb2P2P/2N2P2/1PPB1P2/R2QKB1R w KQkq - 1 10",
+    ] {
+        let pos = position(fen).unwrap();
+        let mut l = load_position(&pos).unwrap();
+        l.think(&pos).unwrap();
+        assert_eq!(l.picture(), StorePosition::expected(&pos).squares, "{fen}");
+    }
+}

@@ -57,13 +57,13 @@ fn signed(v: u64) -> i64 {
 
 impl Loaded {
     /// Job 0: the programme's move in the position read (White to move), run to the
-    /// printer's stop `n_stop`, the results read off the store.
+    /// stop `t_done` (the move printed, the board drawn), the results read off the store.
     ///
     /// # Errors
     /// [`TuroRunError::Run`] if the machine stops elsewhere (or runs past
     /// [`THINK_BEATS`]); [`TuroRunError::Result`] if the move left is no legal move.
     pub fn think(&mut self, pos: &Chess) -> Result<Thought, TuroRunError> {
-        let run = self.job(0, "n_stop", THINK_BEATS)?;
+        let run = self.job(0, "t_done", THINK_BEATS)?;
         let at = |l: &Loaded, name: &str| -> Result<u64, TuroRunError> {
             Ok(l.machine.store.read_long(l.label(name)?))
         };
@@ -97,6 +97,30 @@ impl Loaded {
             positions: at(self, "nodes")?,
             run,
         })
+    }
+}
+
+impl Loaded {
+    /// The board as the programme draws it on page 7 (unit BD, root.m1) and an operator
+    /// reads it off the tube: for each square a1 ... h8 (shakmaty's order) the piece's
+    /// code (White P 1, N 2, B 3, Q 4, R 5, K 6, Black the same + 8; 0 empty), from the
+    /// height of its bar (line 8 x (7 - rank) + k, k = 0 ... 7; digits 2 x file for
+    /// White, 2 x file + 1 for Black).
+    pub fn picture(&self) -> Vec<u32> {
+        let s = &self.machine.store;
+        let mut out = Vec::with_capacity(64);
+        for rank in 0..8u32 {
+            for file in 0..8u32 {
+                let lit = |bit: u32| {
+                    (0..8u32)
+                        .filter(|k| s.read(448 + 8 * (7 - rank) + k) >> bit & 1 == 1)
+                        .count() as u32
+                };
+                let (w, b) = (lit(2 * file), lit(2 * file + 1));
+                out.push(if b > 0 { b + 8 } else { w });
+            }
+        }
+        out
     }
 }
 
