@@ -101,3 +101,29 @@ fn a_scripted_game_plays_to_mate() {
     assert!(game.trim_end().ends_with("3. Qh5# 1-0"), "{game}");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// `--tape` writes the position's tape as SimH paper-tape text, which the reader reads.
+#[test]
+fn the_position_tape_is_written_for_the_console() {
+    let dir = std::env::temp_dir().join(format!("mark1-turo-tape-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let tape = dir.join("pos.pt.txt");
+    let out = mark1()
+        .args(["turochamp", "--tape"])
+        .arg(&tape)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let text = std::fs::read_to_string(&tape).unwrap();
+    let rows = mark1::formats::tape::read_pt_text(text.as_bytes()).unwrap();
+    assert_eq!(
+        rows,
+        mark1::games::turochamp::tape("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+            .unwrap()
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}

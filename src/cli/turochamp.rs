@@ -46,6 +46,10 @@ pub struct TurochampArgs {
     /// Write the game as PGN to this file (--play).
     #[arg(long, requires = "play")]
     pgn: Option<std::path::PathBuf>,
+    /// Write the position's tape (SimH paper-tape text, `.pt.txt`) to this file and stop:
+    /// for the console and the debugger, where the operator puts it in the reader.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "replay", "play", "count"])]
+    tape: Option<std::path::PathBuf>,
     /// The position (FEN); the initial position by default.
     #[arg(
         long,
@@ -68,6 +72,17 @@ pub fn run(a: TurochampArgs) -> Result<()> {
     }
     if a.play {
         return run_play(&a);
+    }
+    if let Some(p) = &a.tape {
+        let codes = mark1::games::turochamp::tape(&a.fen)?;
+        let text = mark1::formats::tape::write_pt_text(&codes)?;
+        std::fs::write(p, text).with_context(|| format!("cannot write {}", p.display()))?;
+        println!(
+            "the position's tape ({} rows) written to {}",
+            codes.len(),
+            p.display()
+        );
+        return Ok(());
     }
     if a.count {
         let r = count::count(&a.fen)?;
