@@ -61,7 +61,7 @@ pub struct Printed {
 impl Printed {
     /// Simulated seconds of the print (beats x 240 microseconds).
     pub fn seconds(&self) -> f64 {
-        self.beats as f64 * 240e-6
+        crate::machine::timing::beats_to_seconds(self.beats)
     }
 }
 
