@@ -8,17 +8,18 @@ fn mark1() -> Command {
     Command::new(env!("CARGO_BIN_EXE_mark1"))
 }
 
-#[test]
-fn a_scripted_game_plays_through_with_refusals_and_a_pgn() {
-    let dir = std::env::temp_dir().join(format!("mark1-turo-play-{}", std::process::id()));
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mark1-turo-{name}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("moves.txt");
-    let pgn = dir.join("game.pgn");
-    std::fs::write(
-        &script,
-        "# Black's moves\ne5\ne7e4   # squares the rules do not allow\nNf6\nQh4    # blocked\nd6\n",
-    )
-    .unwrap();
+    dir
+}
+
+/// `mark1 turochamp --play` with `moves` as the script and a PGN written: stdout and the PGN.
+fn play(name: &str, moves: &str) -> (String, String) {
+    let dir = scratch(name);
+    let (script, pgn) = (dir.join("moves.txt"), dir.join("game.pgn"));
+    std::fs::write(&script, moves).unwrap();
     let out = mark1()
         .args(["turochamp", "--play", "--script"])
         .arg(&script)
@@ -26,18 +27,28 @@ fn a_scripted_game_plays_through_with_refusals_and_a_pgn() {
         .arg(&pgn)
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
+    let text = String::from_utf8_lossy(&out.stdout).to_string();
     assert!(
         out.status.success(),
         "{text}{}",
         String::from_utf8_lossy(&out.stderr)
+    );
+    let game = std::fs::read_to_string(&pgn).unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    (text, game)
+}
+
+#[test]
+fn a_scripted_game_plays_through_with_refusals_and_a_pgn() {
+    let (text, game) = play(
+        "refusals",
+        "# Black's moves\ne5\ne7e4   # squares the rules do not allow\nNf6\nQh4    # blocked\nd6\n",
     );
     assert_eq!(text.matches("machine: ").count(), 5, "{text}");
     assert!(text.contains("machine: REFUSED"), "{text}");
     assert!(text.contains("refused: bad move `Qh4`"), "{text}");
     assert!(text.contains("the script has no more moves"), "{text}");
     // the PGN reads back as a legal game of 7 plies: 4 machine moves and e5 Nf6 d6
-    let game = std::fs::read_to_string(&pgn).unwrap();
     let moves: Vec<&str> = game
         .lines()
         .last()
@@ -55,7 +66,6 @@ fn a_scripted_game_plays_through_with_refusals_and_a_pgn() {
     assert_eq!(moves[1], "e5");
     assert_eq!(moves[3], "Nf6");
     assert_eq!(moves[5], "d6");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -77,36 +87,20 @@ fn a_position_with_black_to_move_is_refused() {
 /// (`Q-R5 MATE`); the PGN ends 1-0.
 #[test]
 fn a_scripted_game_plays_to_mate() {
-    let dir = std::env::temp_dir().join(format!("mark1-turo-mate-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let script = dir.join("moves.txt");
-    let pgn = dir.join("game.pgn");
-    std::fs::write(&script, "f6\ng5\n").unwrap();
-    let out = mark1()
-        .args(["turochamp", "--play", "--script"])
-        .arg(&script)
-        .arg("--pgn")
-        .arg(&pgn)
-        .output()
-        .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "{text}");
+    let (text, game) = play("mate", "f6\ng5\n");
     assert!(text.contains("machine: Q-R5 MATE"), "{text}");
     assert!(
         text.contains("checkmate: the machine (White) wins"),
         "{text}"
     );
-    let game = std::fs::read_to_string(&pgn).unwrap();
     assert!(game.contains("[Result \"1-0\"]"), "{game}");
     assert!(game.trim_end().ends_with("3. Qh5# 1-0"), "{game}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// `--tape` writes the position's tape as SimH paper-tape text, which the reader reads.
 #[test]
 fn the_position_tape_is_written_for_the_console() {
-    let dir = std::env::temp_dir().join(format!("mark1-turo-tape-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch("tape");
     let tape = dir.join("pos.pt.txt");
     let out = mark1()
         .args(["turochamp", "--tape"])

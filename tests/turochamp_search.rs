@@ -2,6 +2,7 @@
 //! engine: the value of a position after White's move (Black to play, ply 1, no recapture
 //! pending), job 2, equals `Searcher::value`.
 
+use mark1::games::turochamp::think::decode_value as decode;
 use mark1::games::turochamp::{load, position, Loaded};
 use mark1::reference::turochamp::readings::Readings;
 use mark1::reference::turochamp::search::{Searcher, DEFAULT_NODE_LIMIT};
@@ -9,22 +10,6 @@ use mark1::reference::turochamp::value::Value;
 use shakmaty::{Chess, Position};
 
 mod turochamp_support;
-
-/// The programme's fraction (N, D) as the reference's value (search.m1's encoding).
-fn decode(n: u64, d: u64) -> Value {
-    match (n, d) {
-        (0, 1) => Value::BlackMates,
-        (1_000_000, 1) => Value::WhiteMates,
-        (n, 1) if n >= 20480 => Value::Ratio {
-            white: (n - 20480) as u32,
-            black: 0,
-        },
-        (n, d) => Value::Ratio {
-            white: (n - d) as u32,
-            black: d as u32,
-        },
-    }
-}
 
 fn machine_value(l: &mut Loaded) -> (Value, u64, u64) {
     let run = l.job(2, "rv_stop", 4_000_000_000).unwrap();

@@ -11,8 +11,8 @@
 //! keeps a shakmaty position beside the game only to read the person's SAN, to name
 //! the machine's move in SAN, and to write the PGN; the programme decides everything.
 
-use super::think::{Thought, THINK_BEATS};
-use super::{load_position, position, square_number, square_of_number, Loaded, TuroRunError};
+use super::think::{entry_move, Thought, THINK_BEATS};
+use super::{load_position, position, square_number, Loaded, TuroRunError};
 use crate::reference::turochamp::choose::{fen_of, parse_san};
 use shakmaty::{san::SanPlus, Chess, Color, Move, Position, Role};
 
@@ -68,19 +68,6 @@ pub enum Reply {
     },
     /// The person's move ended the game (mate or stalemate: the machine has no move).
     Over,
-}
-
-/// A position where the move entry (from + 128 x to) names a legal move: that move.
-fn entry_move(pos: &Chess, entry: u64) -> Option<Move> {
-    let (f, t) = (
-        square_of_number((entry % 128) as u32)?,
-        square_of_number((entry / 128) as u32)?,
-    );
-    pos.legal_moves().into_iter().find(|m| {
-        m.from() == Some(f)
-            && (m.to() == t || m.castling_side().map(|s| s.king_to(pos.turn())) == Some(t))
-            && m.promotion().is_none_or(|r| r == Role::Queen)
-    })
 }
 
 impl Game {
@@ -142,25 +129,9 @@ impl Game {
     /// The machine's move, read off the store after a stop at `pl_wait`, made on the
     /// driver's position.
     fn machine_move(&mut self, run: super::JobRun) -> Result<Reply, TuroRunError> {
-        let l = &self.loaded;
-        let at = |name: &str| -> Result<u64, TuroRunError> {
-            Ok(l.machine.store.read_long(l.label(name)?))
-        };
-        let entry = at("nmvp")?;
-        let mv = entry_move(&self.pos, entry)
-            .ok_or_else(|| TuroRunError::Result(format!("a move {entry} that is not legal")))?;
-        let signed = |v: u64| ((v << 24) as i64) >> 24;
         let printed = run.printed.clone();
-        let thought = Thought {
-            mv,
-            value: super::think::decode_value(at("rvn")?, at("rvd")?),
-            pp: signed(at("rvp")?),
-            pp_before: signed(at("rvb")?),
-            star: at("nstar")? == 1,
-            check: at("nchk")?,
-            positions: at("nodes")?,
-            run,
-        };
+        let thought = self.loaded.read_thought(&self.pos, run)?;
+        let mv = thought.mv;
         let san = SanPlus::from_move(self.pos.clone(), mv).to_string();
         self.pos.play_unchecked(mv);
         self.sans.push(san.clone());

@@ -64,40 +64,52 @@ impl Loaded {
     /// [`THINK_BEATS`]); [`TuroRunError::Result`] if the move left is no legal move.
     pub fn think(&mut self, pos: &Chess) -> Result<Thought, TuroRunError> {
         let run = self.job(0, "t_done", THINK_BEATS)?;
-        let at = |l: &Loaded, name: &str| -> Result<u64, TuroRunError> {
-            Ok(l.machine.store.read_long(l.label(name)?))
+        self.read_thought(pos, run)
+    }
+
+    /// The programme's move and its figures as the root leaves them in the store
+    /// (root.m1: the printer's mailbox `nmvp`, `nstar`, `nchk`; the results `rvn`, `rvd`,
+    /// `rvp`, `rvb`; `nodes`), read after a move in `pos` (White to move) that cost `run`.
+    ///
+    /// # Errors
+    /// [`TuroRunError::Result`] if the move left is no legal move of `pos`.
+    pub fn read_thought(&self, pos: &Chess, run: JobRun) -> Result<Thought, TuroRunError> {
+        let at = |name: &str| -> Result<u64, TuroRunError> {
+            Ok(self.machine.store.read_long(self.label(name)?))
         };
-        let e = at(self, "nmvp")?;
-        let (from, to) = (e % 128, e / 128);
-        let bad = || TuroRunError::Result(format!("a chosen move {from} -> {to}"));
-        let (f, t) = (
-            square_of_number(from as u32).ok_or_else(bad)?,
-            square_of_number(to as u32).ok_or_else(bad)?,
-        );
-        let mv = pos
-            .legal_moves()
-            .into_iter()
-            .find(|m| m.from() == Some(f) && m.to() == t)
-            .or_else(|| {
-                // castling is the king's two-square step in the programme's table
-                pos.legal_moves().into_iter().find(|m| {
-                    m.is_castle()
-                        && m.from() == Some(f)
-                        && m.castling_side().map(|s| s.king_to(shakmaty::Color::White)) == Some(t)
-                })
-            })
-            .ok_or_else(bad)?;
+        let e = at("nmvp")?;
+        let mv = entry_move(pos, e).ok_or_else(|| {
+            TuroRunError::Result(format!(
+                "a chosen move {e} (from + 128 x to) that is not legal"
+            ))
+        })?;
         Ok(Thought {
             mv,
-            value: decode_value(at(self, "rvn")?, at(self, "rvd")?),
-            pp: signed(at(self, "rvp")?),
-            pp_before: signed(at(self, "rvb")?),
-            star: at(self, "nstar")? == 1,
-            check: at(self, "nchk")?,
-            positions: at(self, "nodes")?,
+            value: decode_value(at("rvn")?, at("rvd")?),
+            pp: signed(at("rvp")?),
+            pp_before: signed(at("rvb")?),
+            star: at("nstar")? == 1,
+            check: at("nchk")?,
+            positions: at("nodes")?,
             run,
         })
     }
+}
+
+/// The legal move of `pos` that a programme's table entry names (from + 128 x to, squares
+/// 10 x rank + file; castling as the king's two-square step, a pawn reaching the last rank
+/// as a queen's promotion), or None.
+pub fn entry_move(pos: &Chess, entry: u64) -> Option<Move> {
+    let (f, t) = (
+        square_of_number((entry % 128) as u32)?,
+        square_of_number((entry / 128) as u32)?,
+    );
+    pos.legal_moves().into_iter().find(|m| {
+        m.from() == Some(f)
+            && (m.to() == t
+                || (m.is_castle() && m.castling_side().map(|s| s.king_to(pos.turn())) == Some(t)))
+            && m.promotion().is_none_or(|r| r == shakmaty::Role::Queen)
+    })
 }
 
 impl Loaded {
