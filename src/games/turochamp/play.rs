@@ -3,11 +3,11 @@
 //!
 //! The driver acts as the operator: it loads the programme and the position tape, and
 //! starts the machine's first move (hand switches 6, control to `think`); the programme
-//! analyses, prints its move, makes it on its own board and stops at `pl_wait`. For each
-//! of the person's moves the operator translates the move into the hand switches
-//! (5 + 8 x (from + 128 x to), squares numbered 10 x rank + file) and starts the machine
-//! again: the programme looks the move up among its own legal moves, makes it and
-//! replies, or prints REFUSED and stops at `pl_bad`, and the game goes on. The driver
+//! analyses, prints its move, makes it on its own board, draws the board on page 7 and
+//! waits at its key routine (`k_key`). For each of the person's moves the operator sets
+//! the move on the hand switches (from + 128 x to, squares numbered 10 x rank + file)
+//! and presses KAC: the programme looks the move up among its own legal moves, makes it
+//! and replies, or prints REFUSED and waits again, and the game goes on. The driver
 //! keeps a shakmaty position beside the game only to read the person's SAN, to name
 //! the machine's move in SAN, and to write the PGN; the programme decides everything.
 
@@ -16,12 +16,21 @@ use super::{load_position, position, square_number, Loaded, TuroRunError};
 use crate::reference::turochamp::choose::{fen_of, parse_san};
 use shakmaty::{san::SanPlus, Chess, Color, Move, Position, Role};
 
+/// How the operator starts the machine.
+#[derive(Clone, Copy, Debug)]
+enum Start {
+    /// A job: the hand switches set, control to `think`.
+    Job(u32),
+    /// An entry at the key: the hand switches set, KAC held and released.
+    Key(u32),
+}
+
 /// Where a job of the game stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Stopped {
-    /// At `pl_wait`: the machine's move made.
+    /// Waiting at the key after the machine's move.
     Moved,
-    /// At `pl_bad`: the person's move refused.
+    /// Waiting at the key after `REFUSED`: the person's move is not legal.
     Refused,
     /// At `rc_none`: White has no legal move.
     NoMove,
@@ -95,18 +104,49 @@ impl Game {
         Ok((g, r))
     }
 
-    /// Runs a job to its stop: the machine's move made (`pl_wait`), a refusal
-    /// (`pl_bad`), or no move for White (`rc_none`).
-    fn run_job(&mut self, hand: u32) -> Result<(Stopped, super::JobRun), TuroRunError> {
+    /// Runs the machine until the programme waits for a move at its key routine
+    /// (`k_key`, a breakpoint: the machine's move made, or the person's refused) or stops
+    /// at `rc_none` (White has no legal move). `start` does what the operator does first:
+    /// a job started at `think` with the hand switches, or an entry at the key (the move
+    /// on the hand switches, KAC held and released).
+    fn run_until_wait(&mut self, start: Start) -> Result<(Stopped, super::JobRun), TuroRunError> {
         let l = &mut self.loaded;
         let think = l.label("think")?;
-        let (wait, bad, none) = (l.label("pl_wait")?, l.label("pl_bad")?, l.label("rc_none")?);
+        let (key, none) = (l.label("k_key")?, l.label("rc_none")?);
+        let rcall = l.label("rcall")?;
+        let ky = key_unit()?;
         let m = &mut l.machine;
-        m.set_hand_switches(hand);
-        m.c = think - 1;
+        m.breaks.set_line(key, true);
         let (i0, b0, t0) = (m.stats.instructions, m.stats.beats, m.stats.transfers);
         let paper0 = m.teleprinter.paper().len();
-        let stop = m.run(crate::machine::Budget::beats(THINK_BEATS));
+        match start {
+            Start::Job(hand) => {
+                m.set_hand_switches(hand);
+                m.c = think - 1;
+            }
+            Start::Key(hand) => {
+                if let crate::machine::Stop::DynamicStop { line } =
+                    m.enter_at_key(hand, crate::machine::KAC_DEFAULT_BEATS)
+                {
+                    if line == none {
+                        return Err(TuroRunError::Result("the game is over".into()));
+                    }
+                }
+            }
+        }
+        // page 5 holds every unit in turn: the breakpoint on k_key's line is the key
+        // routine's only while unit KY is the one brought down (rcall names it)
+        let stop = loop {
+            let budget = THINK_BEATS.saturating_sub(m.stats.beats - b0);
+            match m.run(crate::machine::Budget::beats(budget)) {
+                crate::machine::Stop::Breakpoint { line }
+                    if line == key && m.store.read(rcall) != ky =>
+                {
+                    m.step();
+                }
+                other => break other,
+            }
+        };
         let run = super::JobRun {
             instructions: m.stats.instructions - i0,
             beats: m.stats.beats - b0,
@@ -114,9 +154,14 @@ impl Game {
             printed: m.teleprinter.paper()[paper0..].trim().to_string(),
         };
         let how = match stop {
-            crate::machine::Stop::DynamicStop { line } if line == bad => Stopped::Refused,
+            crate::machine::Stop::Breakpoint { line } if line == key => {
+                if run.printed.contains("REFUSED") {
+                    Stopped::Refused
+                } else {
+                    Stopped::Moved
+                }
+            }
             crate::machine::Stop::DynamicStop { line } if line == none => Stopped::NoMove,
-            crate::machine::Stop::DynamicStop { line } if line == wait => Stopped::Moved,
             other => {
                 return Err(
                     super::RunError::Stopped(crate::machine::report::describe_stop(&other)).into(),
@@ -126,8 +171,8 @@ impl Game {
         Ok((how, run))
     }
 
-    /// The machine's move, read off the store after a stop at `pl_wait`, made on the
-    /// driver's position.
+    /// The machine's move, read off the store once the programme waits again at its key,
+    /// made on the driver's position.
     fn machine_move(&mut self, run: super::JobRun) -> Result<Reply, TuroRunError> {
         let printed = run.printed.clone();
         let thought = self.loaded.read_thought(&self.pos, run)?;
@@ -145,7 +190,7 @@ impl Game {
 
     /// Runs a job that ends with the machine's move.
     fn machine_turn(&mut self, hand: u32) -> Result<Reply, TuroRunError> {
-        match self.run_job(hand)? {
+        match self.run_until_wait(Start::Job(hand))? {
             (Stopped::Moved, run) => self.machine_move(run),
             (Stopped::NoMove, _) => Ok(Reply::Over),
             (Stopped::Refused, run) => Ok(Reply::Refused(run.printed)),
@@ -189,7 +234,7 @@ impl Game {
             }
         };
         let entry = u64::from(from) + 128 * u64::from(to);
-        let (how, run) = self.run_job(5 + 8 * (from + 128 * to))?;
+        let (how, run) = self.run_until_wait(Start::Key(from + 128 * to))?;
         if how == Stopped::Refused {
             return Ok(Reply::Refused(run.printed));
         }
@@ -244,6 +289,27 @@ impl Game {
         s += result;
         s += "\n";
         s
+    }
+}
+
+/// The magnetic instruction that brings unit KY (the key routine's unit) into page 5:
+/// the half-track its label `k_key` is assembled on.
+fn key_unit() -> Result<u32, TuroRunError> {
+    use crate::machine::code::{Halves, MagneticOrder, Transfer};
+    let a = super::PROGRAM.assembly()?;
+    let place = a
+        .symbols
+        .get("k_key")
+        .and_then(|s| s.places.first().copied());
+    match place {
+        Some(crate::asm::Place::Drum(track, half, _)) => Ok(MagneticOrder {
+            track,
+            halves: Halves::Half(half),
+            transfer: Transfer::Read,
+            page: 5,
+        }
+        .encode()),
+        _ => Err(TuroRunError::Result("k_key is not on the drum".into())),
     }
 }
 
