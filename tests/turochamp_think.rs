@@ -39,3 +39,23 @@ fn the_board_is_drawn_on_page_7() {
         assert_eq!(l.picture(), StorePosition::expected(&pos).squares, "{fen}");
     }
 }
+
+/// A position with more than 64 legal moves (here 65 for White at the root) stops the
+/// machine at g_full (kernel.m1, unit GR): an error, not a move chosen from a table that
+/// lost moves.
+#[test]
+fn more_than_64_moves_is_refused() {
+    use mark1::games::turochamp::TuroRunError;
+    use shakmaty::Position;
+    let fen = "R6R/3Q4/1Q4Q1/4Q3/2Q4Q/Q4Q2/pp1Q4/kBNN1KB1 w - - 0 1";
+    let pos = mark1::games::turochamp::position(fen).unwrap();
+    assert!(
+        pos.legal_moves().len() > 64,
+        "the test position must have more than 64 moves"
+    );
+    match think_fen(fen) {
+        Err(TuroRunError::TableFull) => {}
+        Err(e) => panic!("{fen}: another error: {e}"),
+        Ok((_, t)) => panic!("{fen}: a move was chosen: {}", t.mv),
+    }
+}

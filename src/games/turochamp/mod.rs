@@ -39,6 +39,14 @@ pub enum TuroRunError {
     /// The programme left something no reading of its lines explains (a bug).
     #[error("the programme left {0}")]
     Result(String),
+    /// A position met in the search has more than 64 legal moves: the programme's move
+    /// table keeps 64 and the machine stops at `g_full` (kernel.m1, unit GR) rather than
+    /// choose from a table that lost moves.
+    #[error(
+        "a position in the search has more than 64 legal moves: the programme's move table \
+         keeps 64 (kernel.m1, unit GR, stops at g_full)"
+    )]
+    TableFull,
     /// The programme did not assemble, lacks a label, or the machine stopped elsewhere.
     #[error(transparent)]
     Run(#[from] RunError),
@@ -524,7 +532,9 @@ impl Loaded {
     /// `beats` beats. Returns what the run cost and printed.
     ///
     /// # Errors
-    /// [`TuroRunError::Run`] if the machine stops anywhere but at `stop`.
+    /// [`TuroRunError::TableFull`] if a position met has more than 64 legal moves (the
+    /// programme stops at `g_full`); [`TuroRunError::Run`] if the machine stops anywhere
+    /// else but at `stop`.
     pub fn job(&mut self, hand: u32, stop: &str, beats: u64) -> Result<JobRun, TuroRunError> {
         let think = self.label("think")?;
         let stop_line = self.label(stop)?;
@@ -535,6 +545,9 @@ impl Loaded {
         let paper0 = m.teleprinter.paper().len();
         match m.run(Budget::beats(beats)) {
             Stop::DynamicStop { line } if line == stop_line => {}
+            Stop::DynamicStop { line } if Some(line) == self.label("g_full").ok() => {
+                return Err(TuroRunError::TableFull)
+            }
             other => {
                 return Err(RunError::Stopped(crate::machine::report::describe_stop(&other)).into())
             }

@@ -39,19 +39,16 @@ impl Loaded {
     ///
     /// # Errors
     /// [`TuroRunError::Run`] if the machine stops anywhere but `r_stop`;
-    /// [`TuroRunError::Result`] if White has more than 64 moves (the programme's move
-    /// table keeps 64, docs/turochamp-programme.md, "The move table") or the value is
-    /// out of every range the programme can leave.
+    /// [`TuroRunError::TableFull`] if White has more than 64 moves (the programme's move
+    /// table keeps 64, docs/turochamp-programme.md, "The move table");
+    /// [`TuroRunError::Result`] if the value is out of every range the programme can leave.
     pub fn position_play(&mut self, castled: bool) -> Result<(i32, JobRun), TuroRunError> {
         let hand = JOB_PP + if castled { CASTLED } else { 0 };
         let run = self.job(hand, "r_stop", PP_BEATS)?;
         let rres = self.label("rres")?;
         let v = signed40(self.machine.store.read_long(rres));
         if v == TABLE_FULL {
-            return Err(TuroRunError::Result(
-                "no position play: White has more than 64 moves, and the move table keeps 64"
-                    .to_string(),
-            ));
+            return Err(TuroRunError::TableFull);
         }
         let v = i32::try_from(v)
             .ok()
