@@ -123,6 +123,7 @@ fn run_check(n: usize, seed: u64, threads: Option<usize>, as_json: bool) -> Resu
                     "position_play_tenths": c.thought.pp,
                     "beats": c.thought.run.beats,
                     "minutes": (c.thought.minutes() * 1000.0).round() / 1000.0,
+                    "positions_over_64_moves": c.thought.full_tables,
                     "differences": c.differences,
                 })
             })
@@ -133,17 +134,29 @@ fn run_check(n: usize, seed: u64, threads: Option<usize>, as_json: bool) -> Resu
     }
     for (i, c) in checked.iter().enumerate() {
         println!(
-            "{:4} {}  {}  value {}  {} min{}",
+            "{:4} {}  {}  value {}  {} min{}{}",
             i + 1,
             c.fen,
             c.san,
             c.thought.value.fraction(),
             minutes(&c.thought),
+            if c.thought.full_tables > 0 {
+                format!("  (table full {} times)", c.thought.full_tables)
+            } else {
+                String::new()
+            },
             if c.differences.is_empty() {
                 String::new()
             } else {
                 format!("  DIFFERS: {}", c.differences.join("; "))
             }
+        );
+    }
+    let full = checked.iter().filter(|c| c.thought.full_tables > 0).count();
+    if full > 0 {
+        println!(
+            "{full} of them met a position with more than 64 legal moves in the search (the \
+             move table keeps the first 64)"
         );
     }
     println!("{} positions, {differences} differences", checked.len());

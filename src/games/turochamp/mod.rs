@@ -39,12 +39,11 @@ pub enum TuroRunError {
     /// The programme left something no reading of its lines explains (a bug).
     #[error("the programme left {0}")]
     Result(String),
-    /// A position met in the search has more than 64 legal moves: the programme's move
-    /// table keeps 64 and the machine stops at `g_full` (kernel.m1, unit GR) rather than
-    /// choose from a table that lost moves.
+    /// White has more than 64 legal moves in the position whose position play was
+    /// asked: the programme's move table keeps 64, so it gives no figure (pp.m1, unit PC).
     #[error(
-        "a position in the search has more than 64 legal moves: the programme's move table \
-         keeps 64 (kernel.m1, unit GR, stops at g_full)"
+        "White has more than 64 legal moves: the programme's move table keeps 64, so it \
+         gives no position play"
     )]
     TableFull,
     /// The programme did not assemble, lacks a label, or the machine stopped elsewhere.
@@ -532,9 +531,7 @@ impl Loaded {
     /// `beats` beats. Returns what the run cost and printed.
     ///
     /// # Errors
-    /// [`TuroRunError::TableFull`] if a position met has more than 64 legal moves (the
-    /// programme stops at `g_full`); [`TuroRunError::Run`] if the machine stops anywhere
-    /// else but at `stop`.
+    /// [`TuroRunError::Run`] if the machine stops anywhere but at `stop`.
     pub fn job(&mut self, hand: u32, stop: &str, beats: u64) -> Result<JobRun, TuroRunError> {
         let think = self.label("think")?;
         let stop_line = self.label(stop)?;
@@ -545,9 +542,6 @@ impl Loaded {
         let paper0 = m.teleprinter.paper().len();
         match m.run(Budget::beats(beats)) {
             Stop::DynamicStop { line } if line == stop_line => {}
-            Stop::DynamicStop { line } if Some(line) == self.label("g_full").ok() => {
-                return Err(TuroRunError::TableFull)
-            }
             other => {
                 return Err(RunError::Stopped(crate::machine::report::describe_stop(&other)).into())
             }

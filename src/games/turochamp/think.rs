@@ -44,8 +44,12 @@ pub struct Thought {
     pub star: bool,
     /// 0 no check, 1 check, 2 mate (as given to the printer).
     pub check: u64,
-    /// Positions the search valued (the programme's own count, `nodes`).
+    /// Positions the search valued (the programme's own count, the lower line of `nodes`).
     pub positions: u64,
+    /// Generations in this move's search with more than 64 legal moves, whose moves
+    /// beyond the 64th the table lost (the programme's own count, the upper line of
+    /// `nodes`, kept by kernel.m1 unit GR); 0 in every position of Turing's games.
+    pub full_tables: u64,
     /// The run: instructions, beats, transfers, the teleprinter's text.
     pub run: JobRun,
 }
@@ -90,7 +94,8 @@ impl Loaded {
             pp_before: signed(at("rvb")?),
             star: at("nstar")? == 1,
             check: at("nchk")?,
-            positions: at("nodes")?,
+            positions: at("nodes")? & 0xF_FFFF,
+            full_tables: at("nodes")? >> 20,
             run,
         })
     }
@@ -188,6 +193,13 @@ impl Thought {
             self.minutes(),
             self.run.transfers
         );
+        if self.full_tables > 0 {
+            s += &format!(
+                "note: {} position{} in the search had more than 64 legal moves; the move table keeps the first 64, so the move was chosen without the others\n",
+                self.full_tables,
+                if self.full_tables == 1 { "" } else { "s" }
+            );
+        }
         s += "Turing's estimate (typescript): \"two or three minutes of calculation\" for a move\n";
         s
     }
@@ -204,6 +216,7 @@ impl Thought {
             "increase_tenths": self.pp - self.pp_before,
             "star": self.star,
             "positions": self.positions,
+            "positions_over_64_moves": self.full_tables,
             "instructions": self.run.instructions,
             "beats": self.run.beats,
             "minutes": (self.minutes() * 1000.0).round() / 1000.0,
