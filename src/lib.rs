@@ -16,6 +16,7 @@ pub mod console;
 pub mod formats;
 pub mod games;
 pub mod machine;
+pub mod profile;
 pub mod reference;
 pub mod render;
 pub mod simh;

@@ -25,6 +25,12 @@ enum Command {
     /// Example: `mark1 run programs/hello.m1`, `mark1 run hello.drm` or `mark1 run --tape
     /// hello.tape --json`
     Run(cli::run::RunArgs),
+    /// Run a program as `run` does and show where its time went: orders and beats by
+    /// routine and by store line, magnetic transfers by half-track, device waits.
+    ///
+    /// Example: `mark1 profile programs/prinz.m1`, `mark1 profile draughts.drm --symbols
+    /// strachey.sym --annotate`
+    Profile(cli::profile::ProfileArgs),
     /// Assemble a source file into a machine image (and optionally a listing, a boot
     /// tape, a SimH drum image).
     ///
@@ -104,6 +110,7 @@ fn main() -> std::process::ExitCode {
 fn dispatch(cli: Cli) -> Result<()> {
     match cli.command {
         Command::Run(a) => cli::run::run(a),
+        Command::Profile(a) => cli::profile::run(a),
         Command::Asm(a) => cli::asm::run(a),
         Command::Disasm(a) => cli::disasm::run(a),
         Command::Console(a) => cli::console::run(a),

@@ -133,7 +133,7 @@ fn run(name: &str, checks: Checks) {
         simh_negation: checks.simh_negation,
         ..Config::default()
     };
-    let mut s = Session::new(Machine::new(config), &dir);
+    let mut s = Session::new(Machine::new(config.clone()), &dir);
     let mut failures = Vec::new();
     // The character still set up when the punch is switched on: Prinz §26(12) says it
     // is carried out (here: punched) at the next output order. SimH has no such lag.
@@ -264,6 +264,49 @@ fn run(name: &str, checks: Checks) {
                 diff[0] % 64
             ));
         }
+    }
+    // The same script again with the profiler on (issue 25): the same stops after the
+    // same instructions and beats, and the profile's lines adding up to the totals.
+    let mut ps = Session::new(Machine::new(config), &dir);
+    ps.profile = Some(Box::default());
+    for line in script.lines() {
+        if ps.execute(&parse_command(line).unwrap()).is_err() {
+            break;
+        }
+    }
+    let plain: Vec<_> = s
+        .stops
+        .iter()
+        .map(|r| (r.stop, r.instructions, r.beats))
+        .collect();
+    let profiled: Vec<_> = ps
+        .stops
+        .iter()
+        .map(|r| (r.stop, r.instructions, r.beats))
+        .collect();
+    if plain != profiled {
+        failures.push(format!(
+            "profiled, the stops differ: {profiled:?}, not {plain:?}"
+        ));
+    }
+    let p = ps.profile.as_deref().unwrap();
+    let pm = &ps.machine;
+    if (p.instructions, p.beats) != (pm.stats.instructions, pm.stats.beats) {
+        failures.push(format!(
+            "the profile counts {} instructions and {} beats, the machine {} and {}",
+            p.instructions, p.beats, pm.stats.instructions, pm.stats.beats
+        ));
+    }
+    let (n, b) = p
+        .lines()
+        .values()
+        .fold((0, 0), |(n, b), c| (n + c.executions, b + c.beats));
+    if (n, b) != (p.instructions, p.beats) {
+        failures.push(format!("the profile's lines add up to {n} and {b}"));
+    }
+    let transfers: u64 = p.transfers.values().map(|t| t.count).sum();
+    if transfers != pm.stats.transfers + pm.stats.checks {
+        failures.push(format!("the profile counts {transfers} magnetic orders"));
     }
     assert!(failures.is_empty(), "{name}:\n{}", failures.join("\n"));
 }

@@ -26,6 +26,10 @@ pub struct AsmArgs {
     /// docs/assembler.md, "The bootable drum").
     #[arg(long)]
     drm: Option<PathBuf>,
+    /// Write the labels here as a symbol file for `mark1 profile --symbols` (`line A =
+    /// NAME` for a store line, `drum T.H:L = NAME` for a drum line; docs/profiler.md).
+    #[arg(long)]
+    symbols: Option<PathBuf>,
 }
 
 /// Runs `mark1 asm`.
@@ -57,10 +61,19 @@ pub fn run(a: AsmArgs) -> Result<()> {
     if let (Some(t), Some(text)) = (&a.tape, tape_text) {
         std::fs::write(t, text).with_context(|| format!("cannot write {}", t.display()))?;
     }
+    if let Some(p) = &a.symbols {
+        std::fs::write(p, mark1::profile::Symbols::from_assembly(&assembly).write())
+            .with_context(|| format!("cannot write {}", p.display()))?;
+    }
     if let (Some(d), Some(bytes)) = (&a.drm, drm_bytes) {
         std::fs::write(d, bytes).with_context(|| format!("cannot write {}", d.display()))?;
     }
-    if a.output.is_none() && a.listing.is_none() && a.tape.is_none() && a.drm.is_none() {
+    if a.output.is_none()
+        && a.listing.is_none()
+        && a.tape.is_none()
+        && a.drm.is_none()
+        && a.symbols.is_none()
+    {
         print!("{}", assembly.image.to_text());
     }
     Ok(())

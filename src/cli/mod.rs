@@ -11,6 +11,7 @@ pub mod load;
 pub mod machine;
 pub mod nim;
 pub mod prinz;
+pub mod profile;
 pub mod reference;
 pub mod run;
 pub mod simh;

@@ -285,6 +285,7 @@ impl Machine {
         let Some(m) = MagneticOrder::decode(w) else {
             return self.io(w, line, base);
         };
+        self.last_magnetic = Some(m);
         let t = &self.config.timing;
         let (drum_read, drum_write) = (t.drum_read, t.drum_write);
         let track = u32::from(m.track);

@@ -376,6 +376,10 @@ pub struct Machine {
     pub line_beats: Box<[u64; 1024]>,
     /// Breakpoints and watches.
     pub breaks: Breaks,
+    /// The last magnetic instruction obeyed (transfer or check), for the profiler
+    /// (`crate::profile`), which takes it after each order; set only by magnetic
+    /// orders, so it costs nothing on the others.
+    pub last_magnetic: Option<code::MagneticOrder>,
     config: Config,
     /// [`fast::dearest`] of the timing in force, for the fast core's chunks.
     fast_dearest: u64,
@@ -409,6 +413,7 @@ impl Machine {
             stats: Stats::default(),
             line_beats: Box::new([0; 1024]),
             breaks: Breaks::default(),
+            last_magnetic: None,
             rng: Rng::new(config.rng, config.seed),
             device_free_at: 0,
             halt: None,
@@ -598,7 +603,7 @@ impl Machine {
     }
 
     /// Counts the dummy stop the machine stopped at, now that it goes on.
-    fn settle_dummy_stop(&mut self) {
+    pub(crate) fn settle_dummy_stop(&mut self) {
         if let Some((f, beats, line)) = self.pending_charge.take() {
             self.charge(f, beats, line);
         }

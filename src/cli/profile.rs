@@ -1,0 +1,94 @@
+//! `mark1 profile`: run a program as `mark1 run` does, one order at a time, and show
+//! where its time went (the library's `profile` module does the counting).
+
+use super::load::load_or_boot;
+use super::machine::MachineArgs;
+use super::BeatLimit;
+use anyhow::{anyhow, bail, Context, Result};
+use mark1::machine::{Budget, Machine, Stop};
+use mark1::profile::{Profile, Symbols};
+use std::path::PathBuf;
+
+/// The arguments of `mark1 profile`.
+#[derive(clap::Args)]
+pub struct ProfileArgs {
+    /// Assembler source (`.m1`: its labels name the routines), machine image (`.m1i`),
+    /// or a SimH drum image (`.drm`), booted as `mark1 run` boots it.
+    #[arg(required_unless_present = "tape")]
+    file: Option<PathBuf>,
+    /// Boot from this tape through the initial routine; with a drum image, the tape in
+    /// the reader (as `mark1 run --tape`).
+    #[arg(long)]
+    tape: Option<PathBuf>,
+    /// The hand switches when booting a drum image (as `mark1 run --hands`).
+    #[arg(long, visible_alias = "hand", value_name = "H", value_parser = mark1::console::parse_h)]
+    hands: Option<u32>,
+    /// Stop after this many beats (240 µs each); the run then exits with status 3.
+    #[arg(long, default_value_t = 250_000_000)]
+    max_beats: u64,
+    /// Routine names: a symbol file (`track 12 = DR/C MASTER`, `line 5 = start`, `drum
+    /// 68.1:0 = gr`; `mark1 asm --symbols` writes one). With a `.m1` source and no
+    /// file, its labels.
+    #[arg(long, value_name = "FILE")]
+    symbols: Option<PathBuf>,
+    /// Show this many of the dearest store lines.
+    #[arg(long, default_value_t = 20)]
+    top: usize,
+    /// Print the annotated listing instead: every line that ran, its orders and beats
+    /// beside its disassembly, in store order within each half-track.
+    #[arg(long, conflicts_with = "json")]
+    annotate: bool,
+    #[command(flatten)]
+    machine: MachineArgs,
+    /// Print the profile as JSON (totals, routines, every line, transfers).
+    #[arg(long)]
+    json: bool,
+}
+
+/// Runs `mark1 profile`.
+pub fn run(a: ProfileArgs) -> Result<()> {
+    let symbols = match (&a.symbols, &a.file) {
+        (Some(p), _) => {
+            let text = std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read the symbol file {}", p.display()))?;
+            Symbols::parse(&text, &p.display().to_string())?
+        }
+        (None, Some(f)) if f.extension().and_then(|e| e.to_str()) == Some("m1") => {
+            let assembly = mark1::asm::assemble_file(f).map_err(|e| anyhow!("{e}"))?;
+            Symbols::from_assembly(&assembly)
+        }
+        _ => Symbols::default(),
+    };
+    let mut m = Machine::new(a.machine.config());
+    load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), false, a.hands)?;
+    let mut p = Profile::default();
+    let stop = mark1::profile::run(&mut m, Budget::beats(a.max_beats), &mut p);
+    if a.json {
+        let mut v = p.json(&symbols);
+        v["stop"] = serde_json::Value::String(mark1::machine::report::describe_stop(&stop));
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else if a.annotate {
+        print!("{}", p.annotated(&symbols));
+    } else {
+        let printed = m.printer_text();
+        if !printed.is_empty() {
+            print!("{printed}");
+            if !printed.ends_with('\n') {
+                println!();
+            }
+            println!("---");
+        }
+        println!("stop: {}", mark1::machine::report::describe_stop(&stop));
+        print!("{}", p.text(&symbols, a.top));
+    }
+    if matches!(stop, Stop::Unassigned { .. }) {
+        bail!("stopped on an unassigned function");
+    }
+    if stop == Stop::BeatLimit {
+        return Err(anyhow!(BeatLimit(format!(
+            "the machine did not stop within {} beats (--max-beats); the profile above is of the beats run",
+            a.max_beats
+        ))));
+    }
+    Ok(())
+}

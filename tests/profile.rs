@@ -1,0 +1,128 @@
+//! The profiler (issue 25): per-line counts checked by hand on a small program, and the
+//! counts adding up to the run's totals, with the same stop, instructions and beats as an
+//! unprofiled run, on the bundled programs.
+
+use mark1::asm::assemble_file;
+use mark1::machine::{Budget, Config, Core, Machine};
+use mark1::profile::{self, Profile, Symbols};
+use std::path::Path;
+
+fn loaded(path: &str) -> Machine {
+    let a = assemble_file(Path::new(path)).unwrap();
+    let mut m = Machine::new(Config::default());
+    m.load_image(&a.image);
+    m
+}
+
+/// Prinz §18's scalar product (programs/prinz18.m1): B7 counts 30, 28, ... 0, so the
+/// loop body (lines 3-6: /K, /F, TG, /T) runs 16 times; line 1 (T:) and line 2 (TO) once;
+/// the loop stop at line 7 stops the machine before it is counted. Beats from Prinz's
+/// table (docs/timing.md): T: 5, TO 4, /K 5, /F 9, TG 4, /T 4.
+#[test]
+fn prinz18_line_by_line_by_hand() {
+    let mut m = loaded("programs/prinz18.m1");
+    let mut p = Profile::default();
+    let stop = profile::run(&mut m, Budget::beats(1_000_000), &mut p);
+    assert_eq!(stop, mark1::machine::Stop::DynamicStop { line: 7 });
+    let got: Vec<(u32, u64, u64)> = p
+        .lines()
+        .iter()
+        .map(|(&(a, o), c)| {
+            assert_eq!(o, None, "loaded, not read from the drum");
+            (a, c.executions, c.beats)
+        })
+        .collect();
+    assert_eq!(
+        got,
+        vec![
+            (1, 1, 5),
+            (2, 1, 4),
+            (3, 16, 16 * 5),
+            (4, 16, 16 * 9),
+            (5, 16, 16 * 4),
+            (6, 16, 16 * 4)
+        ]
+    );
+    assert_eq!((p.instructions, p.beats), (66, 361));
+    assert_eq!((m.stats.instructions, m.stats.beats), (66, 361));
+}
+
+/// A profiled run stops where an unprofiled one does, after the same instructions and
+/// beats, on both cores' results, and its lines and routines add up to its totals.
+#[test]
+fn profiled_runs_match_plain_runs() {
+    for path in [
+        "programs/prinz18.m1",
+        "programs/prinz15.m1",
+        "programs/hello.m1",
+        "programs/hoot.m1",
+        "programs/prinz.m1",
+    ] {
+        let a = assemble_file(Path::new(path)).unwrap();
+        let symbols = Symbols::from_assembly(&a);
+        for budget in [1_000, 100_000, 5_000_000] {
+            let mut plain = Machine::new(Config::default());
+            plain.load_image(&a.image);
+            plain.set_core(Core::Fast);
+            let s1 = plain.run(Budget::beats(budget));
+            let mut m = Machine::new(Config::default());
+            m.load_image(&a.image);
+            let mut p = Profile::default();
+            let s2 = profile::run(&mut m, Budget::beats(budget), &mut p);
+            assert_eq!(s1, s2, "{path} {budget}");
+            assert_eq!(plain.stats.instructions, m.stats.instructions, "{path}");
+            assert_eq!(plain.stats.beats, m.stats.beats, "{path}");
+            assert_eq!(plain.store.lines(), m.store.lines(), "{path}");
+            assert_eq!(
+                (p.instructions, p.beats),
+                (m.stats.instructions, m.stats.beats)
+            );
+            let lines = p.lines();
+            let (n, b) = lines
+                .values()
+                .fold((0, 0), |(n, b), c| (n + c.executions, b + c.beats));
+            assert_eq!((n, b), (p.instructions, p.beats), "{path}: lines");
+            let r = p.routines(&symbols);
+            let (n, b) = r
+                .iter()
+                .fold((0, 0), |(n, b), c| (n + c.executions, b + c.beats));
+            assert_eq!((n, b), (p.instructions, p.beats), "{path}: routines");
+            let t: u64 = p.transfers.values().map(|t| t.count).sum();
+            assert_eq!(t, m.stats.transfers + m.stats.checks, "{path}: transfers");
+            // The JSON carries the same totals.
+            let j = p.json(&symbols);
+            assert_eq!(j["totals"]["orders"], p.instructions);
+            assert_eq!(j["lines"].as_array().unwrap().len(), lines.len());
+        }
+    }
+}
+
+/// Routines named from the assembler's labels.
+#[test]
+fn routines_are_named_from_labels() {
+    let a = assemble_file(Path::new("programs/prinz18.m1")).unwrap();
+    assert!(
+        Symbols::from_assembly(&a).store.is_empty(),
+        "prinz18 has no labels"
+    );
+    let a = assemble_file(Path::new("programs/hello.m1")).unwrap();
+    let s = Symbols::from_assembly(&a);
+    let mut m = Machine::new(Config::default());
+    m.load_image(&a.image);
+    let mut p = Profile::default();
+    profile::run(&mut m, Budget::beats(1_000_000), &mut p);
+    let names: Vec<String> = p.routines(&s).into_iter().map(|r| r.name).collect();
+    // The lines before the first label are named by their page.
+    assert!(
+        names.iter().any(|n| s.store.values().any(|v| v == n)),
+        "{names:?}"
+    );
+    for n in &names {
+        assert!(
+            s.store.values().any(|v| v == n) || n == "page 0",
+            "{n}: not one of hello.m1's labels ({names:?})"
+        );
+    }
+    // A written symbol file reads back as the same names.
+    assert_eq!(Symbols::parse(&s.write(), "hello.sym").unwrap(), s);
+}
