@@ -126,3 +126,27 @@ fn routines_are_named_from_labels() {
     // A written symbol file reads back as the same names.
     assert_eq!(Symbols::parse(&s.write(), "hello.sym").unwrap(), s);
 }
+
+/// Prinz's programme on Figure 1 (the README's main job): the profile kept beside the
+/// driver's own phases counts every order and beat of the run, and names Prinz's
+/// routines from the programme's labels.
+#[test]
+fn prinz_figure1_profile_adds_up() {
+    use mark1::games::prinz;
+    let run = prinz::run_fen(prinz::FIGURE1_FEN, &prinz::RunOptions::default()).unwrap();
+    let p = &run.lines;
+    assert_eq!((p.instructions, p.beats), (run.instructions, run.beats));
+    let t: u64 = p.transfers.values().filter(|t| t.count > 0).map(|t| t.count).sum();
+    assert!(t >= run.transfers, "{t} magnetic orders, {} transfers", run.transfers);
+    let symbols = Symbols::from_assembly(&prinz::assemble().unwrap());
+    let routines = p.routines(&symbols);
+    let labelled: u64 = routines
+        .iter()
+        .filter(|r| !r.name.starts_with("page ") && !r.name.starts_with("track "))
+        .map(|r| r.beats)
+        .sum();
+    assert!(
+        labelled * 10 > p.beats * 9,
+        "most of the time in named routines: {routines:?}"
+    );
+}

@@ -31,6 +31,10 @@ pub struct PrinzArgs {
     /// same for any number.
     #[arg(long, value_parser = crate::cli::parse_threads)]
     threads: Option<usize>,
+    /// Write where the run's time went, store line by store line and routine by routine
+    /// (`mark1 profile`'s report; JSON if FILE ends in `.json`), to FILE.
+    #[arg(long, value_name = "FILE", conflicts_with = "check")]
+    profile: Option<std::path::PathBuf>,
 }
 
 /// How the program gets into the machine.
@@ -86,6 +90,16 @@ pub fn run(a: PrinzArgs) -> Result<()> {
         return Ok(());
     }
     let run = p::run_fen(&a.fen, &opts)?;
+    if let Some(path) = &a.profile {
+        let symbols = mark1::profile::Symbols::from_assembly(&p::assemble()?);
+        let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
+            serde_json::to_string_pretty(&run.lines.json(&symbols))? + "\n"
+        } else {
+            run.lines.text(&symbols, 30)
+        };
+        std::fs::write(path, text)
+            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+    }
     if a.json {
         println!("{}", serde_json::to_string_pretty(&p::json_report(&run))?);
     } else {

@@ -134,32 +134,36 @@ pub fn run(m: &mut Machine, budget: Budget, p: &mut Profile) -> Stop {
             return Stop::Breakpoint { line };
         }
         first = false;
-        let key = (line, origin(m, line));
-        let word = m.store.read(line);
-        let before = (
-            m.stats.instructions,
-            m.stats.beats,
-            m.stats.device_wait_beats,
-        );
-        m.last_magnetic = None;
-        let stop = m.step();
-        charge(p, m, key, word, before);
-        if let Some(o) = m.last_magnetic.take() {
-            let half = match o.halves {
-                Halves::Half(h) => Some(h),
-                _ => None,
-            };
-            let t = p
-                .transfers
-                .entry((o.track, half, o.transfer.word()))
-                .or_default();
-            t.count += 1;
-            t.beats += m.stats.beats - before.1;
-        }
-        if let Some(s) = stop {
+        if let Some(s) = step(m, p) {
             return s;
         }
     }
+}
+
+/// One prepulse as [`Machine::step`] (the next order obeyed even if its line holds a
+/// breakpoint), its cost added to `p`. Returns why the machine stopped, if it did.
+pub fn step(m: &mut Machine, p: &mut Profile) -> Option<Stop> {
+    let line = (m.c + 1) & 1023;
+    let key = (line, origin(m, line));
+    let word = m.store.read(line);
+    let before = (
+        m.stats.instructions,
+        m.stats.beats,
+        m.stats.device_wait_beats,
+    );
+    m.last_magnetic = None;
+    let stop = m.step();
+    charge(p, m, key, word, before);
+    if let Some(o) = m.last_magnetic.take() {
+        let half = match o.halves {
+            Halves::Half(h) => Some(h),
+            _ => None,
+        };
+        let t = p.transfers.entry((o.track, half, o.transfer.word())).or_default();
+        t.count += 1;
+        t.beats += m.stats.beats - before.1;
+    }
+    stop
 }
 
 /// Adds the machine's counters since `before` (instructions, beats, device waits) to

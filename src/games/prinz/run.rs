@@ -94,6 +94,10 @@ pub struct PrinzRun {
     pub boot: BootMode,
     /// Where the time went.
     pub profile: TimeProfile,
+    /// Where the time went, store line by store line (`mark1 prinz --profile`;
+    /// [`crate::profile`]).
+    #[serde(skip)]
+    pub lines: crate::profile::Profile,
 }
 
 impl PrinzRun {
@@ -138,7 +142,9 @@ pub fn run_board(
     let at = |n: &str| PROGRAM.label(assembly, n);
     let (tried_at, illegal_at, search_at) = (at("tried")?, at("illegal")?, at("search")?);
     let t0 = Instant::now();
-    let (stop, profile, search_transfers_from) = run_profiled(&mut m, opts, tape_rows, search_at);
+    let mut lines = crate::profile::Profile::default();
+    let (stop, profile, search_transfers_from) =
+        run_profiled(&mut m, opts, tape_rows, search_at, &mut lines);
     let host_seconds = t0.elapsed().as_secs_f64();
     if !matches!(stop, Stop::DynamicStop { .. }) {
         return Err(RunError::Stopped(crate::machine::report::describe_stop(&stop)).into());
@@ -173,6 +179,7 @@ pub fn run_board(
         timing: opts.timing.name,
         boot: opts.boot,
         profile,
+        lines,
     })
 }
 
@@ -207,7 +214,7 @@ fn loaded(
 }
 
 /// Runs the machine order by order to its stop (or `opts.max_beats`), charging each
-/// order's beats to a part of the profile. The search starts when all `tape_rows` have
+/// order's beats to a part of the profile, and to its store line in `lines`. The search starts when all `tape_rows` have
 /// been read and control reaches line `search_at`. Returns the stop, the profile and
 /// the transfer count when the search started (if it did).
 fn run_profiled(
@@ -215,6 +222,7 @@ fn run_profiled(
     opts: &RunOptions,
     tape_rows: u64,
     search_at: u32,
+    lines: &mut crate::profile::Profile,
 ) -> (Stop, TimeProfile, Option<u64>) {
     let mut profile = TimeProfile::default();
     let mut search_transfers_from = None;
@@ -229,7 +237,7 @@ fn run_profiled(
         if line == search_at && search_transfers_from.is_none() && m.stats.chars_in == tape_rows {
             search_transfers_from = Some(m.stats.transfers);
         }
-        let stopped = m.step();
+        let stopped = crate::profile::step(m, lines);
         let spent = m.stats.beats - beats0;
         if m.stats.transfers + m.stats.checks != moves0 && search_transfers_from.is_some() {
             profile.transfers += spent;
