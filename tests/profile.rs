@@ -136,8 +136,17 @@ fn prinz_figure1_profile_adds_up() {
     let run = prinz::run_fen(prinz::FIGURE1_FEN, &prinz::RunOptions::default()).unwrap();
     let p = &run.lines;
     assert_eq!((p.instructions, p.beats), (run.instructions, run.beats));
-    let t: u64 = p.transfers.values().filter(|t| t.count > 0).map(|t| t.count).sum();
-    assert!(t >= run.transfers, "{t} magnetic orders, {} transfers", run.transfers);
+    let t: u64 = p
+        .transfers
+        .values()
+        .filter(|t| t.count > 0)
+        .map(|t| t.count)
+        .sum();
+    assert!(
+        t >= run.transfers,
+        "{t} magnetic orders, {} transfers",
+        run.transfers
+    );
     let symbols = Symbols::from_assembly(&prinz::assemble().unwrap());
     let routines = p.routines(&symbols);
     let labelled: u64 = routines

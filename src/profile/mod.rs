@@ -159,7 +159,10 @@ pub fn step(m: &mut Machine, p: &mut Profile) -> Option<Stop> {
             Halves::Half(h) => Some(h),
             _ => None,
         };
-        let t = p.transfers.entry((o.track, half, o.transfer.word())).or_default();
+        let t = p
+            .transfers
+            .entry((o.track, half, o.transfer.word()))
+            .or_default();
         t.count += 1;
         t.beats += m.stats.beats - before.1;
     }
