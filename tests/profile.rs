@@ -159,3 +159,45 @@ fn prinz_figure1_profile_adds_up() {
         "most of the time in named routines: {routines:?}"
     );
 }
+
+/// `mark1 console --profile`: every run of the session profiled, the report written at
+/// the end; a bad symbol file is refused with file:line before anything runs.
+#[test]
+fn console_profile_and_bad_symbols() {
+    let dir = std::env::temp_dir().join(format!("mark1-profile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("s.con");
+    std::fs::write(&script, "go\n").unwrap();
+    let out = dir.join("p.json");
+    let bin = env!("CARGO_BIN_EXE_mark1");
+    let r = std::process::Command::new(bin)
+        .args(["console", "--program", "programs/hello.m1", "--script"])
+        .arg(&script)
+        .arg("--profile")
+        .arg(&out)
+        .output()
+        .unwrap();
+    assert!(r.status.success(), "{}", String::from_utf8_lossy(&r.stderr));
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    let orders: u64 = j["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["orders"].as_u64().unwrap())
+        .sum();
+    assert_eq!(Some(orders), j["totals"]["orders"].as_u64());
+    assert!(orders > 0);
+    let sym = dir.join("bad.sym");
+    std::fs::write(&sym, "track 8.0 = ok\ntrack 300 = too far\n").unwrap();
+    let r = std::process::Command::new(bin)
+        .args(["profile", "programs/hello.m1", "--symbols"])
+        .arg(&sym)
+        .output()
+        .unwrap();
+    assert!(!r.status.success());
+    let err = String::from_utf8_lossy(&r.stderr);
+    assert!(err.contains("bad.sym:2: track: 300 is more than 255"), "{err}");
+    assert!(r.stdout.is_empty(), "nothing ran");
+    std::fs::remove_dir_all(&dir).ok();
+}

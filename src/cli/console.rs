@@ -48,6 +48,14 @@ pub struct ConsoleArgs {
     /// standard output a last newline is added if the paper does not end with one).
     #[arg(long)]
     printer: Option<PathBuf>,
+    /// Profile every run of the session and write where the time went here at the end
+    /// (`mark1 profile`'s report; JSON if FILE ends in `.json`; docs/profiler.md). Runs
+    /// are then obeyed one order at a time.
+    #[arg(long, value_name = "FILE")]
+    profile: Option<PathBuf>,
+    /// Routine names for --profile: a symbol file (`track 12 = DR/C MASTER`).
+    #[arg(long, value_name = "FILE", requires = "profile")]
+    symbols: Option<PathBuf>,
     #[command(flatten)]
     machine: MachineArgs,
 }
@@ -62,7 +70,33 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
     if let Some(p) = &a.program {
         m.load_image(&load_program(p)?);
     }
+    // The symbol file is read before anything runs: a bad one loses nothing.
+    let symbols = match &a.symbols {
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read the symbol file {}", p.display()))?;
+            mark1::profile::Symbols::parse(&text, &p.display().to_string())?
+        }
+        None => mark1::profile::Symbols::default(),
+    };
     let mut session = Session::new(m, base);
+    if a.profile.is_some() {
+        session.profile = Some(Box::default());
+    }
+    let result = run_session(&a, &mut session);
+    if let (Some(path), Some(p)) = (&a.profile, session.profile.as_deref()) {
+        let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
+            serde_json::to_string_pretty(&p.json(&symbols))? + "\n"
+        } else {
+            p.text(&symbols, 30)
+        };
+        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+    }
+    result
+}
+
+/// The session's work: the files attached, then the script or the prompt.
+fn run_session(a: &ConsoleArgs, session: &mut Session) -> Result<()> {
     if let Some(d) = &a.drum {
         session.attach_drum(d).map_err(|e| anyhow!(e))?;
     }
@@ -70,10 +104,10 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
         session.load_tape_file(t).map_err(|e| anyhow!(e))?;
     }
     match &a.script {
-        Some(script) => run_script(&mut session, script, a.printer.as_deref()),
+        Some(script) => run_script(session, script, a.printer.as_deref()),
         None => {
             let interactive = std::io::stdin().is_terminal();
-            let failures = run_interactive(&mut session, interactive)?;
+            let failures = run_interactive(session, interactive)?;
             let finished = session.finish();
             for msg in session.messages.drain(..) {
                 println!("{msg}");
