@@ -197,7 +197,10 @@ fn console_profile_and_bad_symbols() {
         .unwrap();
     assert!(!r.status.success());
     let err = String::from_utf8_lossy(&r.stderr);
-    assert!(err.contains("bad.sym:2: track: 300 is more than 255"), "{err}");
+    assert!(
+        err.contains("bad.sym:2: track: 300 is more than 255"),
+        "{err}"
+    );
     assert!(r.stdout.is_empty(), "nothing ran");
     std::fs::remove_dir_all(&dir).ok();
 }
