@@ -312,12 +312,23 @@ fn help_describes_every_value() {
 }
 
 /// `ref draughts perft --divide` shows each root move's count as soon as it is counted:
-/// the first line arrives while the rest are still being counted.
+/// the first line arrives while the rest are still being counted. One thread, so that
+/// the root moves are counted in order: with several, the first move's line waits for
+/// that move, and on a loaded machine the others could all be done by then.
 #[test]
 fn perft_divide_shows_each_root_move_as_it_comes() {
     use std::io::{BufRead, BufReader};
     let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(["ref", "draughts", "perft", "--depth", "13", "--divide"])
+        .args([
+            "ref",
+            "draughts",
+            "perft",
+            "--depth",
+            "13",
+            "--divide",
+            "--threads",
+            "1",
+        ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::null())
         .spawn()

@@ -268,7 +268,7 @@ fn run(name: &str, checks: Checks) {
     // The same script again with the profiler on (issue 25): the same stops after the
     // same instructions and beats, and the profile's lines adding up to the totals.
     let mut ps = Session::new(Machine::new(config), &dir);
-    ps.profile = Some(Box::default());
+    ps.machine.profile = Some(Box::default());
     for line in script.lines() {
         if ps.execute(&parse_command(line).unwrap()).is_err() {
             break;
@@ -289,7 +289,7 @@ fn run(name: &str, checks: Checks) {
             "profiled, the stops differ: {profiled:?}, not {plain:?}"
         ));
     }
-    let p = ps.profile.as_deref().unwrap();
+    let p = ps.machine.profile.as_deref().unwrap();
     let pm = &ps.machine;
     if (p.instructions, p.beats) != (pm.stats.instructions, pm.stats.beats) {
         failures.push(format!(

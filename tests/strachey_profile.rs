@@ -109,7 +109,7 @@ fn strachey_game_b_profiled() {
         ..Config::default()
     };
     let mut s = Session::new(Machine::new(config), &dir);
-    s.profile = Some(Box::default());
+    s.machine.profile = Some(Box::default());
     let script = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/tests/period/DR_GameB.con"
@@ -138,7 +138,7 @@ fn strachey_game_b_profiled() {
     }
 
     // The profile adds up, and names Strachey's routines.
-    let p: &Profile = s.profile.as_deref().unwrap();
+    let p: &Profile = s.machine.profile.as_deref().unwrap();
     assert_eq!(
         (p.instructions, p.beats),
         (s.machine.stats.instructions, s.machine.stats.beats)

@@ -81,10 +81,10 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
     };
     let mut session = Session::new(m, base);
     if a.profile.is_some() {
-        session.profile = Some(Box::default());
+        session.machine.profile = Some(Box::default());
     }
     let result = run_session(&a, &mut session);
-    if let (Some(path), Some(p)) = (&a.profile, session.profile.as_deref()) {
+    if let (Some(path), Some(p)) = (&a.profile, session.machine.profile.as_deref()) {
         let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
             serde_json::to_string_pretty(&p.json(&symbols))? + "\n"
         } else {

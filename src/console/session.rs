@@ -75,9 +75,6 @@ pub struct Session {
     pub last_run: Option<LastRun>,
     /// Set by `quit`.
     pub quit: bool,
-    /// While set, every run is profiled into it ([`crate::profile`]: one order at a
-    /// time, so runs are slower; the counts add up to the runs' totals).
-    pub profile: Option<Box<crate::profile::Profile>>,
     kac_plan: Option<KacPlan>,
     expect_from: usize,
 }
@@ -96,7 +93,6 @@ impl Session {
             interrupt: None,
             last_run: None,
             quit: false,
-            profile: None,
             kac_plan: None,
             expect_from: 0,
         }
@@ -196,11 +192,7 @@ impl Session {
                 beats: (beats - spent).min(SLICE_BEATS),
                 instructions: self.apply_kac_plan().unwrap_or(u64::MAX),
             };
-            let stop = match self.profile.as_deref_mut() {
-                Some(p) => crate::profile::run(&mut self.machine, budget, p),
-                None => self.machine.run(budget),
-            };
-            match stop {
+            match self.machine.run(budget) {
                 Stop::BeatLimit | Stop::InstructionLimit => {}
                 s => return Ok(s),
             }
@@ -221,11 +213,7 @@ impl Session {
     /// line holds a breakpoint, and records the stop if it stopped the machine.
     pub fn step_one(&mut self) -> Option<Stop> {
         self.apply_kac_plan();
-        let s = match self.profile.as_deref_mut() {
-            Some(p) => crate::profile::run(&mut self.machine, Budget::instructions(1), p),
-            None => self.machine.step().unwrap_or(Stop::InstructionLimit),
-        };
-        let s = (s != Stop::InstructionLimit).then_some(s);
+        let s = self.machine.step();
         if let Some(s) = s {
             self.record(s);
         }

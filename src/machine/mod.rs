@@ -14,6 +14,7 @@ mod exec;
 mod fast;
 pub mod image;
 pub mod io;
+pub mod profile;
 pub mod report;
 pub mod rng;
 pub mod store;
@@ -380,6 +381,10 @@ pub struct Machine {
     /// (`crate::profile`), which takes it after each order; set only by magnetic
     /// orders, so it costs nothing on the others.
     pub last_magnetic: Option<code::MagneticOrder>,
+    /// While set, [`Machine::run`] and [`Machine::step`] obey one order at a time and
+    /// charge each to its line here ([`profile`], docs/profiler.md); unset, it costs one
+    /// test a run.
+    pub profile: Option<Box<profile::Profile>>,
     config: Config,
     /// [`fast::dearest`] of the timing in force, for the fast core's chunks.
     fast_dearest: u64,
@@ -414,6 +419,7 @@ impl Machine {
             line_beats: Box::new([0; 1024]),
             breaks: Breaks::default(),
             last_magnetic: None,
+            profile: None,
             rng: Rng::new(config.rng, config.seed),
             device_free_at: 0,
             halt: None,
@@ -557,6 +563,16 @@ impl Machine {
     /// stepping from a breakpoint obeys the instruction there). Returns why the machine
     /// stopped, if this instruction stopped it.
     pub fn step(&mut self) -> Option<Stop> {
+        if let Some(mut p) = self.profile.take() {
+            let s = profile::step(self, &mut p);
+            self.profile = Some(p);
+            return s;
+        }
+        self.step_unprofiled()
+    }
+
+    /// [`Machine::step`] without the profiler (which calls this).
+    pub(crate) fn step_unprofiled(&mut self) -> Option<Stop> {
         self.settle_dummy_stop();
         self.obey();
         self.after_instruction()
@@ -566,6 +582,11 @@ impl Machine {
     /// the first line obeyed is passed over, so a run started at a breakpoint goes on.
     /// The core chosen by [`Config::core`] obeys the orders; the result is the same.
     pub fn run(&mut self, budget: Budget) -> Stop {
+        if let Some(mut p) = self.profile.take() {
+            let s = profile::run(self, budget, &mut p);
+            self.profile = Some(p);
+            return s;
+        }
         if self.fast_allowed() {
             self.run_fast(budget)
         } else {
