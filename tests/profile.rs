@@ -204,3 +204,38 @@ fn console_profile_and_bad_symbols() {
     assert!(r.stdout.is_empty(), "nothing ran");
     std::fs::remove_dir_all(&dir).ok();
 }
+
+/// Turing's machine (programs/turochamp/): a move profiled through `Machine::profile`
+/// chooses the same move at the same cost as unprofiled, and the profile names the units
+/// by the half-track each was brought down from.
+#[test]
+fn turochamp_move_profiled() {
+    use mark1::games::turochamp as tc;
+    let pos = tc::position("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1").unwrap();
+    let mut plain = tc::load_position(&pos).unwrap();
+    let t1 = plain.think(&pos).unwrap();
+    let mut l = tc::load_position(&pos).unwrap();
+    l.machine.profile = Some(Box::default());
+    let t2 = l.think(&pos).unwrap();
+    assert_eq!(t1.mv, t2.mv);
+    assert_eq!(
+        (t1.run.instructions, t1.run.beats),
+        (t2.run.instructions, t2.run.beats)
+    );
+    let p = l.machine.profile.take().unwrap();
+    assert_eq!(p.instructions, t2.run.instructions);
+    assert_eq!(p.beats, t2.run.beats);
+    let symbols = Symbols::from_assembly(tc::assembly().unwrap());
+    let origins = p.origins();
+    let (n, b) = origins.iter().fold((0, 0), |(n, b), o| (n + o.1, b + o.2));
+    assert_eq!((n, b), (p.instructions, p.beats));
+    // The generating units G1-G4 and the search's SR are among the half-tracks run.
+    for unit in ["g1", "g2", "g3", "g4", "sr"] {
+        assert!(
+            origins
+                .iter()
+                .any(|o| o.0.and_then(|h| symbols.half_track_name(h)) == Some(unit)),
+            "{unit} not among {origins:?}"
+        );
+    }
+}

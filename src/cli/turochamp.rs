@@ -60,6 +60,11 @@ pub struct TurochampArgs {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    /// Profile the move (the job from the position read to the move printed) and write
+    /// where its time went, unit by unit and line by line, to FILE (JSON if it ends in
+    /// `.json`; docs/profiler.md). The move is then obeyed one order at a time.
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "replay", "play", "count", "tape"])]
+    profile: Option<std::path::PathBuf>,
 }
 
 /// Runs `mark1 turochamp`.
@@ -93,7 +98,26 @@ pub fn run(a: TurochampArgs) -> Result<()> {
         }
         return Ok(());
     }
-    let (pos, t) = think::think_fen(&a.fen)?;
+    let (pos, t) = match &a.profile {
+        None => think::think_fen(&a.fen)?,
+        Some(path) => {
+            use mark1::games::turochamp as tc;
+            let pos = tc::position(&a.fen)?;
+            let mut l = tc::load_position(&pos)?;
+            l.machine.profile = Some(Box::default());
+            let t = l.think(&pos)?;
+            let p = l.machine.profile.take().unwrap_or_default();
+            let symbols = mark1::profile::Symbols::from_assembly(tc::assembly()?);
+            let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
+                serde_json::to_string_pretty(&p.json(&symbols))? + "\n"
+            } else {
+                p.text(&symbols, 30)
+            };
+            std::fs::write(path, text)
+                .with_context(|| format!("cannot write {}", path.display()))?;
+            (pos, t)
+        }
+    };
     let fen = a.fen.trim();
     if a.json {
         println!("{}", serde_json::to_string_pretty(&t.json(fen, &pos))?);

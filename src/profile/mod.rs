@@ -57,6 +57,20 @@ impl Profile {
         v
     }
 
+    /// The lines grouped by where their page came from (the half-track last read into
+    /// it, or loaded), the dearest first: (origin, orders, beats).
+    pub fn origins(&self) -> Vec<(Origin, u64, u64)> {
+        let mut by: BTreeMap<Origin, (u64, u64)> = BTreeMap::new();
+        for (&(_, o), c) in &self.lines() {
+            let e = by.entry(o).or_default();
+            e.0 += c.executions;
+            e.1 += c.beats;
+        }
+        let mut v: Vec<_> = by.into_iter().map(|(o, (n, b))| (o, n, b)).collect();
+        v.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+        v
+    }
+
     /// A share of the profile's beats as a percentage with one decimal (`12.3`).
     pub fn share(&self, beats: u64) -> String {
         if self.beats == 0 {
@@ -92,6 +106,23 @@ impl Profile {
                 self.share(r.beats),
                 r.lines
             );
+        }
+        let origins = self.origins();
+        if origins.iter().any(|o| o.0.is_some()) {
+            let _ = writeln!(
+                s,
+                "\nby where the page came from            orders        beats   share"
+            );
+            for (o, n, b) in origins {
+                let label = match o {
+                    Some(h) => match symbols.half_track_name(h) {
+                        Some(name) => format!("{} ({name})", origin_text(o)),
+                        None => origin_text(o),
+                    },
+                    None => "loaded, never read from the drum".into(),
+                };
+                let _ = writeln!(s, "  {:32} {:>9} {:>12} {:>6}%", label, n, b, self.share(b));
+            }
         }
         if !self.transfers.is_empty() {
             let _ = writeln!(
@@ -220,6 +251,16 @@ impl Profile {
                 "device_wait_beats": self.device_wait_beats,
             },
             "routines": routines,
+            "origins": self
+                .origins()
+                .into_iter()
+                .map(|(o, n, b)| json!({
+                    "from": o.map(|(t, h)| format!("{t}.{h}")),
+                    "name": o.and_then(|h| symbols.half_track_name(h)),
+                    "orders": n,
+                    "beats": b,
+                }))
+                .collect::<Vec<_>>(),
             "lines": lines,
             "transfers": transfers,
         })

@@ -147,6 +147,15 @@ impl Symbols {
         out
     }
 
+    /// A name for half-track (track, half): its track name, else its first drum label.
+    pub fn half_track_name(&self, (t, h): (u8, u8)) -> Option<&str> {
+        self.tracks
+            .get(&(t, Some(h)))
+            .or(self.tracks.get(&(t, None)))
+            .or_else(|| self.drum.range((t, h, 0)..=(t, h, 63)).next().map(|x| x.1))
+            .map(String::as_str)
+    }
+
     /// The name of store line `a` (0–1023) run from `origin` (the half-track last brought
     /// into its page): the nearest drum label at or before it on that half-track; else
     /// that half-track's or track's name; else the nearest store label at or before it;

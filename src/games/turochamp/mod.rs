@@ -288,6 +288,15 @@ struct Lines {
     mvl: u32,
 }
 
+/// The programme's assembly (programs/turochamp.m1), assembled once: its image and its
+/// labels (for `mark1 profile`'s routine names, say).
+///
+/// # Errors
+/// The programme does not assemble.
+pub fn assembly() -> Result<&'static crate::asm::Assembly, TuroRunError> {
+    Ok(PROGRAM.assembly()?)
+}
+
 fn lines() -> Result<(&'static crate::asm::Assembly, Lines), TuroRunError> {
     let a = PROGRAM.assembly()?;
     let at = |n: &str| PROGRAM.label(a, n);
