@@ -7,7 +7,7 @@
 #[path = "common/period.rs"]
 mod period;
 
-use mark1::console::Session;
+use mark1::console::{parse_command, Session};
 use mark1::machine::code::parse_line;
 use mark1::machine::{Config, Machine, RngKind, Timing};
 use mark1::profile::{Profile, Symbols};
@@ -95,6 +95,67 @@ fn symbols_from_sheets(dir: &std::path::Path, drum: &mark1::machine::Drum) -> St
     out
 }
 
+/// Plays game B (tests/period/DR_GameB.con) on a fresh machine with `config`, profiled if
+/// `profile`; returns the session and the simulated seconds of each machine reply: the
+/// `go until` that waits for the reply's squares, from the operator's last KAC to the
+/// squares printed (the thinking and the printing, no waiting for the operator).
+fn play(dir: &std::path::Path, config: Config, profile: bool) -> (Session, Vec<f64>) {
+    let mut s = Session::new(Machine::new(config), dir);
+    if profile {
+        s.machine.profile = Some(Box::default());
+    }
+    let script = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/period/DR_GameB.con"
+    ))
+    .unwrap();
+    let mut replies = Vec::new();
+    for line in script.lines() {
+        let reply =
+            line.starts_with("go until \"") && line[10..].starts_with(|c: char| c.is_ascii_digit());
+        let before = s.machine.stats.beats;
+        s.execute(&parse_command(line).unwrap())
+            .unwrap_or_else(|e| panic!("`{line}`: {e}"));
+        if reply {
+            replies.push(mark1::machine::beats_to_seconds(
+                s.machine.stats.beats - before,
+            ));
+        }
+    }
+    (s, replies)
+}
+
+/// The reply times with mark1's own timing (Prinz's beats, the printer's waits), against
+/// SimH's 13-62 s a reply in the same game (docs/fidelity.md).
+#[test]
+#[cfg_attr(
+    not(period_software),
+    ignore = "needs the period-software folder: MARK1_PERIOD_SOFTWARE=../shared/reference/period-software cargo test"
+)]
+fn strachey_game_b_reply_times() {
+    let dir = period::period_dir().join("Draughts");
+    let config = Config {
+        rng: RngKind::Simh,
+        ..Config::default()
+    };
+    let (_, replies) = play(&dir, config, false);
+    assert_eq!(replies.len(), 20);
+    let mut sorted = replies.clone();
+    sorted.sort_by(f64::total_cmp);
+    eprintln!(
+        "replies (mark1's timing): {:?}\n{} from {:.1} to {:.1} simulated seconds, median {:.1}",
+        replies
+            .iter()
+            .map(|r| format!("{r:.1}"))
+            .collect::<Vec<_>>(),
+        replies.len(),
+        sorted[0],
+        sorted[19],
+        (sorted[9] + sorted[10]) / 2.0
+    );
+    assert!(sorted[0] > 0.0);
+}
+
 #[test]
 #[cfg_attr(
     not(period_software),
@@ -108,14 +169,16 @@ fn strachey_game_b_profiled() {
         timing: Timing::simh(),
         ..Config::default()
     };
-    let mut s = Session::new(Machine::new(config), &dir);
-    s.machine.profile = Some(Box::default());
-    let script = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/period/DR_GameB.con"
-    ))
-    .unwrap();
-    s.run_script("DR_GameB.con", &script, &mut |_| {}).unwrap();
+    let (s, replies) = play(&dir, config, true);
+    let mut sorted = replies.clone();
+    sorted.sort_by(f64::total_cmp);
+    eprintln!(
+        "replies (SimH's timing): {} from {:.1} to {:.1} simulated seconds, median {:.1}",
+        replies.len(),
+        sorted[0],
+        sorted[sorted.len() - 1],
+        sorted[sorted.len() / 2]
+    );
 
     // The game as SimH printed it (game B of the transcript, up to the machine's last
     // reply, which our script waits for).
