@@ -239,3 +239,23 @@ fn turochamp_move_profiled() {
         );
     }
 }
+
+/// Our draughts programme: a think profiled gives the same think at the same cost, and
+/// its lines add up to it.
+#[test]
+fn draughts_think_profiled() {
+    use mark1::games::draughts as d;
+    use mark1::reference::draughts::{Position, START_FEN};
+    let asm = d::assemble().unwrap();
+    let pos = Position::from_fen(START_FEN).unwrap();
+    let params = d::Params::strategy1(2);
+    let plain = d::think(&asm, &pos, &params, 1).unwrap();
+    let (t, p) = d::think_profiled(&asm, &pos, &params, 1).unwrap();
+    assert_eq!(t.chosen, plain.chosen);
+    assert_eq!(t.considered, plain.considered);
+    assert_eq!((t.instructions, t.beats), (plain.instructions, plain.beats));
+    assert_eq!((p.instructions, p.beats), (t.instructions, t.beats));
+    let r = p.routines(&Symbols::from_assembly(&asm));
+    let b: u64 = r.iter().map(|r| r.beats).sum();
+    assert_eq!(b, p.beats);
+}

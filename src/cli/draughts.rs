@@ -44,6 +44,10 @@ pub struct DraughtsArgs {
     /// Value one position (the program's think) instead of playing a game.
     #[arg(long)]
     think: bool,
+    /// Think: write where the think's time went, routine by routine and line by line, to
+    /// FILE (JSON if it ends in `.json`; docs/profiler.md).
+    #[arg(long, value_name = "FILE", requires = "think")]
+    profile: Option<std::path::PathBuf>,
     /// Play: who wins the toss and plays Black, moving first (the machine by default).
     #[arg(long, value_enum, conflicts_with = "mode")]
     first: Option<FirstArg>,
@@ -190,7 +194,21 @@ fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     let pos = Position::from_fen(a.fen.as_deref().unwrap_or(START_FEN))?;
     let sq = d::Squares::pdn_if(a.pdn_squares);
     let asm = d::assemble()?;
-    let emu = d::think(&asm, &pos, params, a.seed)?;
+    let emu = match &a.profile {
+        None => d::think(&asm, &pos, params, a.seed)?,
+        Some(path) => {
+            let (emu, p) = d::think_profiled(&asm, &pos, params, a.seed)?;
+            let symbols = mark1::profile::Symbols::from_assembly(&asm);
+            let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
+                serde_json::to_string_pretty(&p.json(&symbols))? + "\n"
+            } else {
+                p.text(&symbols, 30)
+            };
+            std::fs::write(path, text)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            emu
+        }
+    };
     let differences = d::compare_in(&pos, params, &emu, sq);
     if a.json {
         let mut v = emu.json(sq);

@@ -32,7 +32,7 @@ pub use opponent::{
     introduction, parse_squares, Best, FirstLegal, Opponent, RandomMove, Script, Terminal, Watched,
 };
 pub use replay::{positions_1952, replay_1952, replay_json, ReplayMove};
-pub use think::{loaded, think, RootMove, Think};
+pub use think::{loaded, think, think_profiled, RootMove, Think};
 pub use timing::{timing_table, timing_text, TimingRow};
 
 /// `n` test positions from seed `seed` (the reference engine's generator, re-exported

@@ -209,11 +209,45 @@ pub fn think(
     p: &Params,
     seed: u64,
 ) -> Result<Think, DraughtsRunError> {
+    think_on(assembly, pos, p, seed, None)
+}
+
+/// [`think`], the run profiled ([`crate::profile`], docs/profiler.md): returns the think
+/// and where its time went, line by line (the run then obeys one order at a time; the
+/// result is the same).
+///
+/// # Errors
+/// As [`think`].
+pub fn think_profiled(
+    assembly: &Assembly,
+    pos: &Position,
+    p: &Params,
+    seed: u64,
+) -> Result<(Think, crate::profile::Profile), DraughtsRunError> {
+    let mut profile = crate::profile::Profile::default();
+    let t = think_on(assembly, pos, p, seed, Some(&mut profile))?;
+    Ok((t, profile))
+}
+
+/// [`think`], profiled into `profile` if given.
+fn think_on(
+    assembly: &Assembly,
+    pos: &Position,
+    p: &Params,
+    seed: u64,
+    profile: Option<&mut crate::profile::Profile>,
+) -> Result<Think, DraughtsRunError> {
     let mut m = loaded(assembly, pos, p, seed)?;
+    if profile.is_some() {
+        m.profile = Some(Box::default());
+    }
     let at = |n: &str| label(assembly, n);
     // cret: where the kernel takes the game half (the think routine).
     m.store.write(at("cret")?, at("th_go")? - 1);
     let stop = m.run(Budget::beats(200_000_000_000));
+    if let (Some(out), Some(p)) = (profile, m.profile.take()) {
+        *out = *p;
+    }
     match stop {
         Stop::DynamicStop { line } if line == at("g_astop")? => {}
         other => {
