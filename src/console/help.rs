@@ -180,6 +180,18 @@ pub const COMMANDS: &[CommandHelp] = &[
         "registers, counters, attached devices, the host time of the last run (all when alone)",
     ),
     c(
+        "profile",
+        &[],
+        &[
+            "profile on",
+            "profile off",
+            "profile show [N]",
+            "profile save FILE",
+            "profile symbols FILE",
+        ],
+        "count where the runs' time goes (one order at a time), and show or save it with routine names (docs/profiler.md)",
+    ),
+    c(
         "print",
         &[],
         &["print"],

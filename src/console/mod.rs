@@ -114,12 +114,30 @@ pub enum Command {
     Examine(Target),
     /// Set store, register or drum lines to a value.
     Deposit(Target, Value),
+    /// The profiler: on, off, show, save, symbols (docs/profiler.md).
+    Profile(ProfileCommand),
     /// The command list, or the help of one command.
     Help(Option<String>),
     /// End the session (the rest of a script is not read).
     Quit,
     /// Nothing (blank line or comment).
     Nothing,
+}
+
+/// What `profile` does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ProfileCommand {
+    /// `profile on`: every run from now on obeyed one order at a time and counted, into
+    /// a fresh profile.
+    On,
+    /// `profile off`: runs at full speed again; the counts are kept for `show` and `save`.
+    Off,
+    /// `profile show [N]`: the report, with the N dearest lines (20 if not given).
+    Show(usize),
+    /// `profile save FILE`: the report (JSON if FILE ends in `.json`) written to FILE.
+    Save(String),
+    /// `profile symbols FILE`: routine names from a symbol file (`track 12 = NAME`).
+    Symbols(String),
 }
 
 /// What `show` shows.

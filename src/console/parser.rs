@@ -3,7 +3,7 @@
 
 use super::devices::Device;
 use super::examine::{parse_target, parse_value};
-use super::{Command, Event, ShowWhat, KAC_DEFAULT_BEATS};
+use super::{Command, Event, ProfileCommand, ShowWhat, KAC_DEFAULT_BEATS};
 use crate::machine::code::{parse_addr, parse_line};
 use nom::branch::alt;
 use nom::bytes::complete::{escaped_transform, is_not, tag, take_while1};
@@ -166,6 +166,23 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             let v = parse_value(a[n - 1], target.width())?;
             Command::Deposit(target, v)
         }
+        "profile" => match (n, a.get(1).copied()) {
+            (2, Some("on")) => Command::Profile(ProfileCommand::On),
+            (2, Some("off")) => Command::Profile(ProfileCommand::Off),
+            (2, Some("show")) => Command::Profile(ProfileCommand::Show(20)),
+            (3, Some("show")) => {
+                Command::Profile(ProfileCommand::Show(a[2].parse().map_err(|_| {
+                    format!("`{}`: `profile show N` takes a number of lines", a[2])
+                })?))
+            }
+            (3, Some("save")) => Command::Profile(ProfileCommand::Save(a[2].to_string())),
+            (3, Some("symbols")) => Command::Profile(ProfileCommand::Symbols(a[2].to_string())),
+            _ => {
+                return Err("expected `profile on`, `profile off`, `profile show [N]`, \
+                            `profile save FILE` or `profile symbols FILE`"
+                    .into())
+            }
+        },
         "show" => match n {
             1 => Command::Show(ShowWhat::All),
             2 => Command::Show(show_what(a[1])?),
@@ -427,6 +444,32 @@ mod tests {
         assert_eq!(parse_command("quit"), Ok(Command::Quit));
     }
 
+    #[test]
+    fn profile_commands() {
+        use super::super::ProfileCommand as P;
+        assert_eq!(parse_command("profile on"), Ok(Command::Profile(P::On)));
+        assert_eq!(parse_command("profile off"), Ok(Command::Profile(P::Off)));
+        assert_eq!(
+            parse_command("profile show"),
+            Ok(Command::Profile(P::Show(20)))
+        );
+        assert_eq!(
+            parse_command("profile show 5"),
+            Ok(Command::Profile(P::Show(5)))
+        );
+        assert_eq!(
+            parse_command("profile save p.json"),
+            Ok(Command::Profile(P::Save("p.json".into())))
+        );
+        assert_eq!(
+            parse_command("profile symbols s.sym"),
+            Ok(Command::Profile(P::Symbols("s.sym".into())))
+        );
+        for bad in ["profile", "profile up", "profile show x", "profile save"] {
+            assert!(parse_command(bad).is_err(), "{bad}");
+        }
+    }
+
     /// Every command word the parser takes has a line in `help`.
     #[test]
     fn help_covers_every_command() {
@@ -434,7 +477,7 @@ mod tests {
             "kec", "kcc", "kac", "set", "switch", "printer", "punch", "attach", "att", "detach",
             "det", "save", "drum", "tape", "feed", "load", "go", "step", "break", "unbreak",
             "watch", "examine", "e", "ex", "deposit", "d", "dep", "show", "print", "expect",
-            "limit", "help", "?", "quit", "exit",
+            "limit", "help", "?", "quit", "exit", "profile",
         ] {
             assert!(super::super::help::find(w).is_some(), "{w}");
             assert!(

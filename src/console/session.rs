@@ -77,6 +77,10 @@ pub struct Session {
     pub quit: bool,
     kac_plan: Option<KacPlan>,
     expect_from: usize,
+    /// Routine names for `profile show` and `profile save`.
+    profile_symbols: crate::profile::Symbols,
+    /// The counts kept by `profile off`.
+    profile_kept: Option<Box<crate::profile::Profile>>,
 }
 
 impl Session {
@@ -95,6 +99,8 @@ impl Session {
             quit: false,
             kac_plan: None,
             expect_from: 0,
+            profile_symbols: crate::profile::Symbols::default(),
+            profile_kept: None,
         }
     }
 
@@ -369,6 +375,7 @@ impl Session {
                 let s = self.registers();
                 self.messages.push(s);
             }
+            Command::Profile(c) => self.profile_command(c)?,
             Command::Show(what) => {
                 let lines = self.show(*what);
                 self.messages.extend(lines);
@@ -496,6 +503,63 @@ impl Session {
             m.stats.instructions,
             m.stats.beats
         )
+    }
+
+    /// `profile on|off|show|save|symbols` (docs/profiler.md).
+    fn profile_command(&mut self, c: &super::ProfileCommand) -> Result<(), ExecError> {
+        use super::ProfileCommand as P;
+        let current = |s: &Session| -> Result<crate::profile::Profile, ExecError> {
+            s.machine
+                .profile
+                .as_deref()
+                .or(s.profile_kept.as_deref())
+                .cloned()
+                .ok_or_else(|| ExecError::Message("no profile: `profile on` first".into()))
+        };
+        match c {
+            P::On => {
+                self.machine.profile = Some(Box::default());
+                self.profile_kept = None;
+                self.messages
+                    .push("profiling every run from now on (one order at a time)".into());
+            }
+            P::Off => {
+                if let Some(p) = self.machine.profile.take() {
+                    self.profile_kept = Some(p);
+                }
+                self.messages
+                    .push("profiling off; `profile show` shows the counts".into());
+            }
+            P::Show(n) => {
+                let p = current(self)?;
+                let text = p.text(&self.profile_symbols, *n);
+                self.messages.extend(text.lines().map(str::to_string));
+            }
+            P::Save(f) => {
+                let p = current(self)?;
+                let path = self.path(f)?;
+                let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
+                    serde_json::to_string_pretty(&p.json(&self.profile_symbols))
+                        .map_err(|e| ExecError::Message(e.to_string()))?
+                        + "\n"
+                } else {
+                    p.text(&self.profile_symbols, 30)
+                };
+                std::fs::write(&path, text).map_err(|e| {
+                    ExecError::Message(format!("cannot write {}: {e}", path.display()))
+                })?;
+            }
+            P::Symbols(f) => {
+                let path = self.path(f)?;
+                let text = std::fs::read_to_string(&path).map_err(|e| {
+                    ExecError::Message(format!("cannot read {}: {e}", path.display()))
+                })?;
+                self.profile_symbols =
+                    crate::profile::Symbols::parse(&text, &path.display().to_string())
+                        .map_err(|e| ExecError::Message(e.to_string()))?;
+            }
+        }
+        Ok(())
     }
 
     /// What `show` shows, one line an entry.
