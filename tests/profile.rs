@@ -259,3 +259,31 @@ fn draughts_think_profiled() {
     let b: u64 = r.iter().map(|r| r.beats).sum();
     assert_eq!(b, p.beats);
 }
+
+/// A dummy stop with its switch on (Prinz §20): the machine stops before counting the
+/// `/L`, and counts it when it goes on; the profiler charges it to the `/L`'s line.
+#[test]
+fn dummy_stop_charged_to_its_line() {
+    use mark1::machine::code::{function_number, instruction};
+    use mark1::machine::Stop;
+    let mut m = Machine::new(Config::default());
+    let f = |c: &str| u32::from(function_number(c).unwrap());
+    m.store.write(1, instruction(0, 0, f("/L"))); // the dummy stop
+    m.store.write(2, instruction(0, 0, f("T:"))); // A = 0
+    m.store.write(3, instruction(10, 0, f("/P"))); // jump via line 10: to line 3
+    m.store.write(10, 2);
+    m.console.stop_l = true;
+    let mut p = Profile::default();
+    let s = profile::run(&mut m, Budget::beats(1_000), &mut p);
+    assert!(matches!(s, Stop::DummyStop { line: 1, .. }), "{s:?}");
+    assert_eq!(p.instructions, m.stats.instructions);
+    let s = profile::run(&mut m, Budget::beats(1_000), &mut p);
+    assert_eq!(s, Stop::DynamicStop { line: 3 });
+    assert_eq!(
+        (p.instructions, p.beats),
+        (m.stats.instructions, m.stats.beats)
+    );
+    let lines = p.lines();
+    assert_eq!(lines[&(1, None)].executions, 1, "{lines:?}");
+    assert_eq!(lines[&(2, None)].executions, 1, "{lines:?}");
+}
