@@ -287,3 +287,17 @@ fn dummy_stop_charged_to_its_line() {
     assert_eq!(lines[&(1, None)].executions, 1, "{lines:?}");
     assert_eq!(lines[&(2, None)].executions, 1, "{lines:?}");
 }
+
+/// The nim programme: a move profiled is the same move at the same cost.
+#[test]
+fn nim_think_profiled() {
+    use mark1::games::nim as g;
+    let rule = "misere".parse().unwrap();
+    let plain = g::think(&[7, 4, 5, 2], 2, rule, 1).unwrap();
+    let (t, p) = g::think_profiled(&[7, 4, 5, 2], 2, rule, 1).unwrap();
+    assert_eq!(t.after, plain.after);
+    assert_eq!((p.instructions, p.beats), (t.instructions, t.beats));
+    assert_eq!((t.instructions, t.beats), (plain.instructions, plain.beats));
+    let r = p.routines(&Symbols::from_assembly(g::assembly().unwrap()));
+    assert!(r.iter().all(|r| !r.name.starts_with("page ")), "{r:?}");
+}

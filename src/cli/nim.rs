@@ -30,6 +30,10 @@ pub struct NimArgs {
     /// One move of the programme on the heaps.
     #[arg(long)]
     think: bool,
+    /// Think: write where the move's time went, routine by routine and line by line, to
+    /// FILE (JSON if it ends in `.json`; docs/profiler.md).
+    #[arg(long, value_name = "FILE", requires = "think")]
+    profile: Option<std::path::PathBuf>,
     /// Compare the programme with the reference on N random positions (all k, both
     /// rules); the last line is `N positions, D differences`.
     #[arg(long)]
@@ -102,7 +106,21 @@ pub fn run(a: NimArgs) -> Result<()> {
     if !a.think {
         return play(&a, &heaps, k, rule);
     }
-    let t = g::think(&heaps, k, rule, a.seed)?;
+    let t = match &a.profile {
+        None => g::think(&heaps, k, rule, a.seed)?,
+        Some(path) => {
+            let (t, p) = g::think_profiled(&heaps, k, rule, a.seed)?;
+            let symbols = mark1::profile::Symbols::from_assembly(g::assembly()?);
+            let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
+                serde_json::to_string_pretty(&p.json(&symbols))? + "\n"
+            } else {
+                p.text(&symbols, 30)
+            };
+            std::fs::write(path, text)
+                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            t
+        }
+    };
     if a.json {
         println!("{}", serde_json::to_string_pretty(&t.json())?);
     } else {

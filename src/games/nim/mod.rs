@@ -168,6 +168,14 @@ pub struct Lines {
     pub(crate) mode: u32,
 }
 
+/// The programme's assembly (programs/nim.m1), assembled once: its image and labels.
+///
+/// # Errors
+/// The programme does not assemble.
+pub fn assembly() -> Result<&'static crate::asm::Assembly, NimRunError> {
+    Ok(lines()?.0)
+}
+
 pub(crate) fn lines() -> Result<(&'static crate::asm::Assembly, Lines), NimRunError> {
     let a = PROGRAM.assembly()?;
     let at = |n: &str| PROGRAM.label(a, n);
@@ -225,8 +233,42 @@ pub fn loaded(
 /// if the machine stops anywhere but `th_stop`; [`NimRunError::Result`] for a case line
 /// out of range.
 pub fn think(heaps: &[u8], k: usize, rule: Rule, seed: u64) -> Result<Think, NimRunError> {
+    think_on(heaps, k, rule, seed, None)
+}
+
+/// [`think`], the run profiled ([`crate::profile`], docs/profiler.md): the move and where
+/// its time went, line by line (obeyed one order at a time; the result is the same).
+///
+/// # Errors
+/// As [`think`].
+pub fn think_profiled(
+    heaps: &[u8],
+    k: usize,
+    rule: Rule,
+    seed: u64,
+) -> Result<(Think, crate::profile::Profile), NimRunError> {
+    let mut p = crate::profile::Profile::default();
+    let t = think_on(heaps, k, rule, seed, Some(&mut p))?;
+    Ok((t, p))
+}
+
+/// [`think`], profiled into `profile` if given.
+fn think_on(
+    heaps: &[u8],
+    k: usize,
+    rule: Rule,
+    seed: u64,
+    profile: Option<&mut crate::profile::Profile>,
+) -> Result<Think, NimRunError> {
     let (mut m, _, l) = loaded(heaps, k, rule, seed)?;
-    match m.run(Budget::beats(MOVE_BEATS)) {
+    if profile.is_some() {
+        m.profile = Some(Box::default());
+    }
+    let stop = m.run(Budget::beats(MOVE_BEATS));
+    if let (Some(out), Some(p)) = (profile, m.profile.take()) {
+        *out = *p;
+    }
+    match stop {
         Stop::DynamicStop { line } if line == l.stop => {}
         other => {
             return Err(RunError::Stopped(crate::machine::report::describe_stop(&other)).into())
