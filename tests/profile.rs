@@ -267,7 +267,7 @@ fn dummy_stop_charged_to_its_line() {
     use mark1::machine::code::{function_number, instruction};
     use mark1::machine::Stop;
     let mut m = Machine::new(Config::default());
-    let f = |c: &str| u32::from(function_number(c).unwrap());
+    let f = |c: &str| function_number(c).unwrap();
     m.store.write(1, instruction(0, 0, f("/L"))); // the dummy stop
     m.store.write(2, instruction(0, 0, f("T:"))); // A = 0
     m.store.write(3, instruction(10, 0, f("/P"))); // jump via line 10: to line 3
