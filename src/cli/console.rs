@@ -77,9 +77,18 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
                 .with_context(|| format!("cannot read the symbol file {}", p.display()))?;
             mark1::profile::Symbols::parse(&text, &p.display().to_string())?
         }
-        None => mark1::profile::Symbols::default(),
+        // A source given with --program names the routines by its labels.
+        None => match &a.program {
+            Some(p) if p.extension().and_then(|e| e.to_str()) == Some("m1") => {
+                mark1::profile::Symbols::from_assembly(
+                    &mark1::asm::assemble_file(p).map_err(|e| anyhow!("{e}"))?,
+                )
+            }
+            _ => mark1::profile::Symbols::default(),
+        },
     };
     let mut session = Session::new(m, base);
+    session.profile_symbols = symbols.clone();
     if a.profile.is_some() {
         session.machine.profile = Some(Box::default());
     }

@@ -77,8 +77,9 @@ pub struct Session {
     pub quit: bool,
     kac_plan: Option<KacPlan>,
     expect_from: usize,
-    /// Routine names for `profile show` and `profile save`.
-    profile_symbols: crate::profile::Symbols,
+    /// Routine names for `profile show` and `profile save` (`profile symbols FILE`, or
+    /// the labels of the program the session was started with).
+    pub profile_symbols: crate::profile::Symbols,
     /// The counts kept by `profile off`.
     profile_kept: Option<Box<crate::profile::Profile>>,
 }
