@@ -301,3 +301,25 @@ fn nim_think_profiled() {
     let r = p.routines(&Symbols::from_assembly(g::assembly().unwrap()));
     assert!(r.iter().all(|r| !r.name.starts_with("page ")), "{r:?}");
 }
+
+proptest::proptest! {
+    /// The symbol-file parser never panics, and what it reads writes back to the same.
+    #[test]
+    fn symbol_files_never_panic(text in "(\\PC{0,40}\n){0,6}") {
+        if let Ok(s) = Symbols::parse(&text, "p.sym") {
+            proptest::prop_assert_eq!(Symbols::parse(&s.write(), "again").unwrap(), s);
+        }
+    }
+
+    /// Well-formed lines are read whatever the numbers and names.
+    #[test]
+    fn symbol_lines_read(t in 0u8..=255, h in 0u8..2, l in 0u32..64, a in 0u32..512,
+                         name in "[A-Za-z/][A-Za-z0-9/ .-]{0,12}[A-Za-z0-9]") {
+        let text = format!("line {a} = {name}\ndrum {t}.{h}:{l} = {name}\ntrack {t} = {name}\ntrack {t}.{h} = {name}\n");
+        let s = Symbols::parse(&text, "p.sym").unwrap();
+        proptest::prop_assert_eq!(&s.store[&a], &name);
+        proptest::prop_assert_eq!(&s.drum[&(t, h, l)], &name);
+        proptest::prop_assert_eq!(&s.tracks[&(t, None)], &name);
+        proptest::prop_assert_eq!(&s.tracks[&(t, Some(h))], &name);
+    }
+}
