@@ -323,3 +323,40 @@ proptest::proptest! {
         proptest::prop_assert_eq!(&s.tracks[&(t, Some(h))], &name);
     }
 }
+
+/// A whole game of our draughts programme profiled (against the first legal move each
+/// turn): the profile counts every order and beat of the game.
+#[test]
+fn draughts_game_profiled() {
+    use mark1::games::draughts as d;
+    let asm = d::assemble().unwrap();
+    let params = d::Params::strategy1(1);
+    let mut opp = d::FirstLegal;
+    let rep = d::play_against_with(
+        &asm,
+        &params,
+        3,
+        d::First::Machine,
+        &mut opp,
+        d::Squares::Strachey,
+        true,
+    )
+    .unwrap();
+    let p = rep.profile.as_ref().unwrap();
+    assert_eq!((p.instructions, p.beats), (rep.instructions, rep.beats));
+    let mut opp = d::FirstLegal;
+    let plain = d::play_against(
+        &asm,
+        &params,
+        3,
+        d::First::Machine,
+        &mut opp,
+        d::Squares::Strachey,
+    )
+    .unwrap();
+    assert_eq!(plain.paper, rep.paper);
+    assert_eq!(
+        (plain.instructions, plain.beats),
+        (rep.instructions, rep.beats)
+    );
+}

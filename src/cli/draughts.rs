@@ -44,9 +44,9 @@ pub struct DraughtsArgs {
     /// Value one position (the program's think) instead of playing a game.
     #[arg(long)]
     think: bool,
-    /// Think: write where the think's time went, routine by routine and line by line, to
-    /// FILE (JSON if it ends in `.json`; docs/profiler.md).
-    #[arg(long, value_name = "FILE", requires = "think")]
+    /// Think or play: write where the think's (or the whole game's) time went, routine by
+    /// routine and line by line, to FILE (JSON if it ends in `.json`; docs/profiler.md).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "replay_1952", "timing"])]
     profile: Option<std::path::PathBuf>,
     /// Play: who wins the toss and plays Black, moving first (the machine by default).
     #[arg(long, value_enum, conflicts_with = "mode")]
@@ -198,14 +198,7 @@ fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
         None => d::think(&asm, &pos, params, a.seed)?,
         Some(path) => {
             let (emu, p) = d::think_profiled(&asm, &pos, params, a.seed)?;
-            let symbols = mark1::profile::Symbols::from_assembly(&asm);
-            let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
-                serde_json::to_string_pretty(&p.json(&symbols))? + "\n"
-            } else {
-                p.text(&symbols, 30)
-            };
-            std::fs::write(path, text)
-                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            write_profile(path, &p, &asm)?;
             emu
         }
     };
@@ -262,7 +255,18 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     };
     let sq = d::Squares::pdn_if(pdn);
     let asm = d::assemble()?;
-    let rep = d::play_against(&asm, params, a.seed, first, &mut watched, sq)?;
+    let rep = d::play_against_with(
+        &asm,
+        params,
+        a.seed,
+        first,
+        &mut watched,
+        sq,
+        a.profile.is_some(),
+    )?;
+    if let (Some(path), Some(p)) = (&a.profile, &rep.profile) {
+        write_profile(path, p, &asm)?;
+    }
     let summary = rep.summary(params, sq);
     writeln!(out(), "{}", watched.unshown(&rep.paper))?;
     if let Some(f) = &a.pdn {
@@ -277,4 +281,20 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
         print!("{summary}");
     }
     Ok(())
+}
+
+/// Writes a profile's report (JSON if `path` ends in `.json`), the routines named by the
+/// programme's labels.
+fn write_profile(
+    path: &std::path::Path,
+    p: &mark1::profile::Profile,
+    asm: &mark1::asm::Assembly,
+) -> Result<()> {
+    let symbols = mark1::profile::Symbols::from_assembly(asm);
+    let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
+        serde_json::to_string_pretty(&p.json(&symbols))? + "\n"
+    } else {
+        p.text(&symbols, 30)
+    };
+    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }

@@ -46,7 +46,7 @@ pub struct TransferCount {
 pub type TransferKey = (u8, Option<u8>, &'static str);
 
 /// The counts of one or more profiled runs.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Profile {
     /// The counts by (origin, page of 64 lines): slot [`slot`] holds the page's 64 lines
     /// as run from that origin (allocated when first run), so that counting an order is

@@ -469,6 +469,10 @@ pub struct GameReport {
     pub instructions: u64,
     /// Beats in all (240 µs each).
     pub beats: u64,
+    /// Where the game's time went, line by line, if it was profiled
+    /// ([`play_against_with`]).
+    #[serde(skip)]
+    pub profile: Option<crate::profile::Profile>,
 }
 
 impl GameReport {
@@ -663,7 +667,27 @@ pub fn play_against(
     next: &mut dyn Opponent,
     sq: Squares,
 ) -> Result<GameReport, DraughtsRunError> {
+    play_against_with(assembly, p, seed, first, next, sq, false)
+}
+
+/// [`play_against`], the whole game profiled if `profile` ([`crate::profile`]: obeyed one
+/// order at a time; the game is the same): the counts in [`GameReport::profile`].
+///
+/// # Errors
+/// As [`play_against`].
+pub fn play_against_with(
+    assembly: &Assembly,
+    p: &Params,
+    seed: u64,
+    first: First,
+    next: &mut dyn Opponent,
+    sq: Squares,
+    profile: bool,
+) -> Result<GameReport, DraughtsRunError> {
     let mut g = Game::new(assembly, p, seed)?;
+    if profile {
+        g.machine.profile = Some(Box::default());
+    }
     let mut moves = Vec::new();
     let mut refused = Vec::new();
     let mut end = g.start(first);
@@ -735,6 +759,7 @@ pub fn play_against(
         last: g.position().to_fen(),
         instructions: g.machine.stats.instructions,
         beats: g.machine.stats.beats,
+        profile: g.machine.profile.take().map(|b| *b),
     })
 }
 
