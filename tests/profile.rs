@@ -360,3 +360,31 @@ fn draughts_game_profiled() {
         (rep.instructions, rep.beats)
     );
 }
+
+/// `mark1 profile FILE --script S`: the program loaded, the console script run with every
+/// run profiled, the paper then the report, routines named by the source's labels.
+#[test]
+fn profile_with_a_script() {
+    let dir = std::env::temp_dir().join(format!("mark1-profile-script-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("go.con");
+    std::fs::write(&script, "go\n").unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(["profile", "programs/hello.m1", "--script"])
+        .arg(&script)
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        stdout.starts_with("\nHELLO WORLD") || stdout.contains("HELLO WORLD\n---"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("profile: 71 instructions"), "{stdout}");
+    assert!(stdout.lines().any(|l| l.starts_with("h2 ")), "{stdout}");
+}

@@ -225,4 +225,34 @@ fn strachey_game_b_profiled() {
         "most of the time in Strachey's routines: {routines:?}"
     );
     eprintln!("{}", p.text(&symbols, 10));
+
+    // The same through the binary: `mark1 profile --script` with the symbol file.
+    let sym = std::env::temp_dir().join(format!("strachey-{}.sym", std::process::id()));
+    std::fs::write(&sym, &text).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(["profile", "--timing", "simh", "--rng", "simh", "--script"])
+        .arg(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/tests/period/DR_GameB.con"
+        ))
+        .arg("--base")
+        .arg(&dir)
+        .arg("--symbols")
+        .arg(&sym)
+        .output()
+        .unwrap();
+    std::fs::remove_file(&sym).ok();
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("21 - 30"), "the game: {stdout}");
+    let first = routines[0].name.as_str();
+    let row = stdout
+        .lines()
+        .find(|l| l.starts_with(first))
+        .unwrap_or_else(|| panic!("{first} missing: {stdout}"));
+    assert!(row.contains(&p.share(routines[0].beats)), "{row}");
 }

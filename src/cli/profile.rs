@@ -7,15 +7,24 @@ use super::BeatLimit;
 use anyhow::{anyhow, bail, Context, Result};
 use mark1::machine::{Budget, Machine, Stop};
 use mark1::profile::{Profile, Symbols};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 /// The arguments of `mark1 profile`.
 #[derive(clap::Args)]
 pub struct ProfileArgs {
     /// Assembler source (`.m1`: its labels name the routines), machine image (`.m1i`),
     /// or a SimH drum image (`.drm`), booted as `mark1 run` boots it.
-    #[arg(required_unless_present = "tape")]
+    #[arg(required_unless_present_any = ["tape", "script"])]
     file: Option<PathBuf>,
+    /// Work the machine from this console script (docs/console.md: `drum`, `kec`, `set
+    /// h`, `kac`, `go until` ...), every run profiled: a game of a period program, say.
+    /// FILE, if given, is loaded first (as `mark1 console --program`).
+    #[arg(long, value_name = "SCRIPT", conflicts_with_all = ["tape", "hands"])]
+    script: Option<PathBuf>,
+    /// With --script: resolve its file names against this folder (default: the
+    /// script's own folder).
+    #[arg(long, requires = "script")]
+    base: Option<PathBuf>,
     /// Boot from this tape through the initial routine; with a drum image, the tape in
     /// the reader (as `mark1 run --tape`).
     #[arg(long)]
@@ -60,6 +69,9 @@ pub fn run(a: ProfileArgs) -> Result<()> {
         _ => Symbols::default(),
     };
     let mut m = Machine::new(a.machine.config());
+    if let Some(script) = &a.script {
+        return run_script(&a, script, m, &symbols);
+    }
     load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), false, a.hands)?;
     let mut p = Profile::default();
     let stop = mark1::profile::run(&mut m, Budget::beats(a.max_beats), &mut p);
@@ -91,4 +103,50 @@ pub fn run(a: ProfileArgs) -> Result<()> {
         ))));
     }
     Ok(())
+}
+
+/// `--script`: a console session with every run profiled; the paper, then the report.
+fn run_script(a: &ProfileArgs, script: &Path, mut m: Machine, symbols: &Symbols) -> Result<()> {
+    if let Some(f) = &a.file {
+        m.load_image(&super::load::load_program(f)?);
+    }
+    m.profile = Some(Box::default());
+    let base = a
+        .base
+        .clone()
+        .unwrap_or_else(|| script.parent().map(Path::to_path_buf).unwrap_or_default());
+    let mut session = mark1::console::Session::new(m, base);
+    session.limit = a.max_beats;
+    session.profile_symbols = symbols.clone();
+    let text = std::fs::read_to_string(script)
+        .with_context(|| format!("cannot read {}", script.display()))?;
+    let result = session.run_script(&script.display().to_string(), &text, &mut |msg| {
+        eprintln!("{msg}");
+    });
+    let finished = session.finish();
+    for msg in session.messages.drain(..) {
+        eprintln!("{msg}");
+    }
+    let printed = session.machine.printer_text();
+    if !printed.is_empty() {
+        print!("{printed}");
+        if !printed.ends_with('\n') {
+            println!();
+        }
+        println!("---");
+    }
+    let Some(p) = session.machine.profile.take() else {
+        finished.map_err(|e| anyhow!(e))?;
+        result.map_err(|e| anyhow!("{e}"))?;
+        bail!("the script turned the profiler off (`profile off`): nothing left to report");
+    };
+    if a.json {
+        println!("{}", serde_json::to_string_pretty(&p.json(symbols))?);
+    } else if a.annotate {
+        print!("{}", p.annotated(symbols));
+    } else {
+        print!("{}", p.text(symbols, a.top));
+    }
+    finished.map_err(|e| anyhow!(e))?;
+    result.map_err(|e| anyhow!("{e}"))
 }
