@@ -71,22 +71,8 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
         m.load_image(&load_program(p)?);
     }
     // The symbol file is read before anything runs: a bad one loses nothing.
-    let symbols = match &a.symbols {
-        Some(p) => {
-            let text = std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read the symbol file {}", p.display()))?;
-            mark1::profile::Symbols::parse(&text, &p.display().to_string())?
-        }
-        // A source given with --program names the routines by its labels.
-        None => match &a.program {
-            Some(p) if p.extension().and_then(|e| e.to_str()) == Some("m1") => {
-                mark1::profile::Symbols::from_assembly(
-                    &mark1::asm::assemble_file(p).map_err(|e| anyhow!("{e}"))?,
-                )
-            }
-            _ => mark1::profile::Symbols::default(),
-        },
-    };
+    // (A source given with --program names the routines by its labels.)
+    let symbols = super::symbols_for(a.symbols.as_deref(), a.program.as_deref())?;
     let mut session = Session::new(m, base);
     session.profile_symbols = symbols.clone();
     if a.profile.is_some() {
@@ -94,12 +80,7 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
     }
     let result = run_session(&a, &mut session);
     if let (Some(path), Some(p)) = (&a.profile, session.machine.profile.as_deref()) {
-        let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
-            serde_json::to_string_pretty(&p.json(&symbols))? + "\n"
-        } else {
-            p.text(&symbols, 30)
-        };
-        std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))?;
+        super::save_profile(path, p, &symbols)?;
     }
     result
 }
@@ -135,7 +116,11 @@ fn run_session(a: &ConsoleArgs, session: &mut Session) -> Result<()> {
 }
 
 /// `--script`: the script's messages on standard error, the paper at the end.
-fn run_script(session: &mut Session, script: &Path, printer: Option<&Path>) -> Result<()> {
+pub(super) fn run_script(
+    session: &mut Session,
+    script: &Path,
+    printer: Option<&Path>,
+) -> Result<()> {
     let text = std::fs::read_to_string(script)
         .with_context(|| format!("cannot read {}", script.display()))?;
     let result = session.run_script(&script.display().to_string(), &text, &mut |msg| {

@@ -198,7 +198,7 @@ fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
         None => d::think(&asm, &pos, params, a.seed)?,
         Some(path) => {
             let (emu, p) = d::think_profiled(&asm, &pos, params, a.seed)?;
-            write_profile(path, &p, &asm)?;
+            super::save_profile(path, &p, &mark1::profile::Symbols::from_assembly(&asm))?;
             emu
         }
     };
@@ -265,7 +265,7 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
         a.profile.is_some(),
     )?;
     if let (Some(path), Some(p)) = (&a.profile, &rep.profile) {
-        write_profile(path, p, &asm)?;
+        super::save_profile(path, p, &mark1::profile::Symbols::from_assembly(&asm))?;
     }
     let summary = rep.summary(params, sq);
     writeln!(out(), "{}", watched.unshown(&rep.paper))?;
@@ -281,20 +281,4 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
         print!("{summary}");
     }
     Ok(())
-}
-
-/// Writes a profile's report (JSON if `path` ends in `.json`), the routines named by the
-/// programme's labels.
-fn write_profile(
-    path: &std::path::Path,
-    p: &mark1::profile::Profile,
-    asm: &mark1::asm::Assembly,
-) -> Result<()> {
-    let symbols = mark1::profile::Symbols::from_assembly(asm);
-    let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
-        serde_json::to_string_pretty(&p.json(&symbols))? + "\n"
-    } else {
-        p.text(&symbols, 30)
-    };
-    std::fs::write(path, text).with_context(|| format!("cannot write {}", path.display()))
 }

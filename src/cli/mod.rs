@@ -39,6 +39,57 @@ pub const BEAT_LIMIT_STATUS: u8 = 3;
 #[error("{0}")]
 pub struct BeatLimit(pub String);
 
+/// The end of a run as an error when the machine stopped on an unassigned function or
+/// ran into `max_beats` (`--max-beats`; `after` follows the message); `mark1 run` and
+/// `mark1 profile`.
+pub fn stop_result(stop: mark1::machine::Stop, max_beats: u64, after: &str) -> anyhow::Result<()> {
+    use mark1::machine::Stop;
+    if matches!(stop, Stop::Unassigned { .. }) {
+        anyhow::bail!("stopped on an unassigned function");
+    }
+    if stop == Stop::BeatLimit {
+        return Err(anyhow::anyhow!(BeatLimit(format!(
+            "the machine did not stop within {max_beats} beats (--max-beats){after}"
+        ))));
+    }
+    Ok(())
+}
+
+/// Writes a profile's report to `path` (JSON if it ends in `.json`; docs/profiler.md),
+/// its routines named by `symbols`: every `--profile FILE`.
+pub fn save_profile(
+    path: &std::path::Path,
+    p: &mark1::profile::Profile,
+    symbols: &mark1::profile::Symbols,
+) -> anyhow::Result<()> {
+    use anyhow::Context;
+    p.save(path, symbols)
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+/// The routine names of `--symbols FILE` (refused with file:line), or else of `source`
+/// if it is an assembler source (`.m1`: its labels); none otherwise.
+pub fn symbols_for(
+    file: Option<&std::path::Path>,
+    source: Option<&std::path::Path>,
+) -> anyhow::Result<mark1::profile::Symbols> {
+    use anyhow::Context;
+    use mark1::profile::Symbols;
+    Ok(match (file, source) {
+        (Some(p), _) => {
+            let text = std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read the symbol file {}", p.display()))?;
+            Symbols::parse(&text, &p.display().to_string())?
+        }
+        (None, Some(f)) if f.extension().and_then(|e| e.to_str()) == Some("m1") => {
+            Symbols::from_assembly(
+                &mark1::asm::assemble_file(f).map_err(|e| anyhow::anyhow!("{e}"))?,
+            )
+        }
+        _ => Symbols::default(),
+    })
+}
+
 /// Runs `f` on a rayon pool of `threads` worker threads, or on rayon's global pool
 /// (one a core, or `RAYON_NUM_THREADS`) when `None`: the `--threads N` of the sweeps
 /// (`prinz --check`, `draughts --check`, `nim --check`, `ref chess perft`, `ref draughts

@@ -111,13 +111,7 @@ pub fn run(a: NimArgs) -> Result<()> {
         Some(path) => {
             let (t, p) = g::think_profiled(&heaps, k, rule, a.seed)?;
             let symbols = mark1::profile::Symbols::from_assembly(g::assembly()?);
-            let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
-                serde_json::to_string_pretty(&p.json(&symbols))? + "\n"
-            } else {
-                p.text(&symbols, 30)
-            };
-            std::fs::write(path, text)
-                .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+            super::save_profile(path, &p, &symbols)?;
             t
         }
     };

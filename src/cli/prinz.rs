@@ -92,13 +92,7 @@ pub fn run(a: PrinzArgs) -> Result<()> {
     let run = p::run_fen(&a.fen, &opts)?;
     if let Some(path) = &a.profile {
         let symbols = mark1::profile::Symbols::from_assembly(&p::assemble()?);
-        let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
-            serde_json::to_string_pretty(&run.lines.json(&symbols))? + "\n"
-        } else {
-            run.lines.text(&symbols, 30)
-        };
-        std::fs::write(path, text)
-            .map_err(|e| anyhow::anyhow!("cannot write {}: {e}", path.display()))?;
+        super::save_profile(path, &run.lines, &symbols)?;
     }
     if a.json {
         println!("{}", serde_json::to_string_pretty(&p::json_report(&run))?);

@@ -3,8 +3,7 @@
 
 use super::load::load_or_boot;
 use super::machine::MachineArgs;
-use super::BeatLimit;
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{bail, Result};
 use mark1::machine::{Budget, Machine, Stop};
 use mark1::profile::{Profile, Symbols};
 use std::path::{Path, PathBuf};
@@ -56,18 +55,8 @@ pub struct ProfileArgs {
 
 /// Runs `mark1 profile`.
 pub fn run(a: ProfileArgs) -> Result<()> {
-    let symbols = match (&a.symbols, &a.file) {
-        (Some(p), _) => {
-            let text = std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read the symbol file {}", p.display()))?;
-            Symbols::parse(&text, &p.display().to_string())?
-        }
-        (None, Some(f)) if f.extension().and_then(|e| e.to_str()) == Some("m1") => {
-            let assembly = mark1::asm::assemble_file(f).map_err(|e| anyhow!("{e}"))?;
-            Symbols::from_assembly(&assembly)
-        }
-        _ => Symbols::default(),
-    };
+    // The symbol file is read before anything runs: a bad one loses nothing.
+    let symbols = super::symbols_for(a.symbols.as_deref(), a.file.as_deref())?;
     let mut m = Machine::new(a.machine.config());
     if let Some(script) = &a.script {
         return run_script(&a, script, m, &symbols);
@@ -75,13 +64,7 @@ pub fn run(a: ProfileArgs) -> Result<()> {
     load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), false, a.hands)?;
     let mut p = Profile::default();
     let stop = mark1::profile::run(&mut m, Budget::beats(a.max_beats), &mut p);
-    if a.json {
-        let mut v = p.json(&symbols);
-        v["stop"] = serde_json::Value::String(mark1::machine::report::describe_stop(&stop));
-        println!("{}", serde_json::to_string_pretty(&v)?);
-    } else if a.annotate {
-        print!("{}", p.annotated(&symbols));
-    } else {
+    if !a.json && !a.annotate {
         let printed = m.printer_text();
         if !printed.is_empty() {
             print!("{printed}");
@@ -90,22 +73,34 @@ pub fn run(a: ProfileArgs) -> Result<()> {
             }
             println!("---");
         }
-        println!("stop: {}", mark1::machine::report::describe_stop(&stop));
-        print!("{}", p.text(&symbols, a.top));
     }
-    if matches!(stop, Stop::Unassigned { .. }) {
-        bail!("stopped on an unassigned function");
-    }
-    if stop == Stop::BeatLimit {
-        return Err(anyhow!(BeatLimit(format!(
-            "the machine did not stop within {} beats (--max-beats); the profile above is of the beats run",
-            a.max_beats
-        ))));
+    report(&a, &p, &symbols, Some(stop))?;
+    super::stop_result(stop, a.max_beats, "; the profile above is of the beats run")
+}
+
+/// Prints the profile as the flags ask: JSON, the annotated listing, or the table (with
+/// the stop, if the run was one run).
+fn report(a: &ProfileArgs, p: &Profile, symbols: &Symbols, stop: Option<Stop>) -> Result<()> {
+    let stop = stop.map(|s| mark1::machine::report::describe_stop(&s));
+    if a.json {
+        let mut v = p.json(symbols);
+        if let Some(s) = stop {
+            v["stop"] = serde_json::Value::String(s);
+        }
+        println!("{}", serde_json::to_string_pretty(&v)?);
+    } else if a.annotate {
+        print!("{}", p.annotated(symbols));
+    } else {
+        if let Some(s) = stop {
+            println!("stop: {s}");
+        }
+        print!("{}", p.text(symbols, a.top));
     }
     Ok(())
 }
 
-/// `--script`: a console session with every run profiled; the paper, then the report.
+/// `--script`: a console session with every run profiled (`mark1 console --script`'s
+/// run, the paper at its end), then `---` and the report.
 fn run_script(a: &ProfileArgs, script: &Path, mut m: Machine, symbols: &Symbols) -> Result<()> {
     if let Some(f) = &a.file {
         m.load_image(&super::load::load_program(f)?);
@@ -118,35 +113,14 @@ fn run_script(a: &ProfileArgs, script: &Path, mut m: Machine, symbols: &Symbols)
     let mut session = mark1::console::Session::new(m, base);
     session.limit = a.max_beats;
     session.profile_symbols = symbols.clone();
-    let text = std::fs::read_to_string(script)
-        .with_context(|| format!("cannot read {}", script.display()))?;
-    let result = session.run_script(&script.display().to_string(), &text, &mut |msg| {
-        eprintln!("{msg}");
-    });
-    let finished = session.finish();
-    for msg in session.messages.drain(..) {
-        eprintln!("{msg}");
-    }
-    let printed = session.machine.printer_text();
-    if !printed.is_empty() {
-        print!("{printed}");
-        if !printed.ends_with('\n') {
-            println!();
-        }
+    let result = super::console::run_script(&mut session, script, None);
+    if !session.machine.printer_text().is_empty() {
         println!("---");
     }
     let Some(p) = session.machine.profile.take() else {
-        finished.map_err(|e| anyhow!(e))?;
-        result.map_err(|e| anyhow!("{e}"))?;
+        result?;
         bail!("the script turned the profiler off (`profile off`): nothing left to report");
     };
-    if a.json {
-        println!("{}", serde_json::to_string_pretty(&p.json(symbols))?);
-    } else if a.annotate {
-        print!("{}", p.annotated(symbols));
-    } else {
-        print!("{}", p.text(symbols, a.top));
-    }
-    finished.map_err(|e| anyhow!(e))?;
-    result.map_err(|e| anyhow!("{e}"))
+    report(a, &p, symbols, None)?;
+    result
 }

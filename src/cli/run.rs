@@ -3,10 +3,9 @@
 
 use super::load::load_or_boot;
 use super::machine::MachineArgs;
-use super::BeatLimit;
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{Context, Result};
 use mark1::machine::report::RunReport;
-use mark1::machine::{Budget, Machine, Stop};
+use mark1::machine::{Budget, Machine};
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -85,16 +84,7 @@ pub fn run(a: RunArgs) -> Result<()> {
         std::fs::write(p, hoot_wav(&beats, end))
             .with_context(|| format!("cannot write {}", p.display()))?;
     }
-    if matches!(stop, Stop::Unassigned { .. }) {
-        bail!("stopped on an unassigned function");
-    }
-    if stop == Stop::BeatLimit {
-        return Err(anyhow!(BeatLimit(format!(
-            "the machine did not stop within {} beats (--max-beats)",
-            a.max_beats
-        ))));
-    }
-    Ok(())
+    super::stop_result(stop, a.max_beats, "")
 }
 
 /// Reads `--display-pages LEFT,RIGHT`: two pages 0-7, e.g. `0,1`.

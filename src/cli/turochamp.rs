@@ -108,13 +108,7 @@ pub fn run(a: TurochampArgs) -> Result<()> {
             let t = l.think(&pos)?;
             let p = l.machine.profile.take().unwrap_or_default();
             let symbols = mark1::profile::Symbols::from_assembly(tc::assembly()?);
-            let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
-                serde_json::to_string_pretty(&p.json(&symbols))? + "\n"
-            } else {
-                p.text(&symbols, 30)
-            };
-            std::fs::write(path, text)
-                .with_context(|| format!("cannot write {}", path.display()))?;
+            super::save_profile(path, &p, &symbols)?;
             (pos, t)
         }
     };

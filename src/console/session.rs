@@ -539,14 +539,7 @@ impl Session {
             P::Save(f) => {
                 let p = current(self)?;
                 let path = self.path(f)?;
-                let text = if path.extension().and_then(|e| e.to_str()) == Some("json") {
-                    serde_json::to_string_pretty(&p.json(&self.profile_symbols))
-                        .map_err(|e| ExecError::Message(e.to_string()))?
-                        + "\n"
-                } else {
-                    p.text(&self.profile_symbols, 30)
-                };
-                std::fs::write(&path, text).map_err(|e| {
+                p.save(&path, &self.profile_symbols).map_err(|e| {
                     ExecError::Message(format!("cannot write {}: {e}", path.display()))
                 })?;
             }

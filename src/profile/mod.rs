@@ -39,36 +39,13 @@ pub struct RoutineCount {
 impl Profile {
     /// The lines grouped by routine, the dearest first (by beats, then by name).
     pub fn routines(&self, symbols: &Symbols) -> Vec<RoutineCount> {
-        let mut by: BTreeMap<String, RoutineCount> = BTreeMap::new();
-        for (&(a, o), c) in &self.lines() {
-            let name = symbols.name(a, o);
-            let r = by.entry(name.clone()).or_insert(RoutineCount {
-                name,
-                executions: 0,
-                beats: 0,
-                lines: 0,
-            });
-            r.executions += c.executions;
-            r.beats += c.beats;
-            r.lines += 1;
-        }
-        let mut v: Vec<RoutineCount> = by.into_values().collect();
-        v.sort_by(|a, b| b.beats.cmp(&a.beats).then_with(|| a.name.cmp(&b.name)));
-        v
+        routines_of(&self.lines(), symbols)
     }
 
     /// The lines grouped by where their page came from (the half-track last read into
     /// it, or loaded), the dearest first: (origin, orders, beats).
     pub fn origins(&self) -> Vec<(Origin, u64, u64)> {
-        let mut by: BTreeMap<Origin, (u64, u64)> = BTreeMap::new();
-        for (&(_, o), c) in &self.lines() {
-            let e = by.entry(o).or_default();
-            e.0 += c.executions;
-            e.1 += c.beats;
-        }
-        let mut v: Vec<_> = by.into_iter().map(|(o, (n, b))| (o, n, b)).collect();
-        v.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
-        v
+        origins_of(&self.lines())
     }
 
     /// A share of the profile's beats as a percentage with one decimal (`12.3`).
@@ -83,6 +60,7 @@ impl Profile {
     /// half-track, and the `top` dearest lines.
     pub fn text(&self, symbols: &Symbols, top: usize) -> String {
         use std::fmt::Write as _;
+        let lines = self.lines();
         let mut s = String::new();
         let _ = writeln!(
             s,
@@ -96,7 +74,7 @@ impl Profile {
             s,
             "\nroutine                           orders        beats   share  lines"
         );
-        for r in self.routines(symbols) {
+        for r in routines_of(&lines, symbols) {
             let _ = writeln!(
                 s,
                 "{:30} {:>9} {:>12} {:>6}% {:>6}",
@@ -107,7 +85,7 @@ impl Profile {
                 r.lines
             );
         }
-        let origins = self.origins();
+        let origins = origins_of(&lines);
         if origins.iter().any(|o| o.0.is_some()) {
             let _ = writeln!(
                 s,
@@ -152,7 +130,6 @@ impl Profile {
                 s,
                 "\nthe {top} dearest lines (store line, from half-track, routine):"
             );
-            let lines = self.lines();
             let mut l: Vec<_> = lines.iter().collect();
             l.sort_by(|a, b| b.1.beats.cmp(&a.1.beats).then(a.0.cmp(b.0)));
             for (&(a, o), c) in l.into_iter().take(top) {
@@ -170,6 +147,27 @@ impl Profile {
             }
         }
         s
+    }
+
+    /// The report for a file named `path`: [`Profile::json`] if it ends in `.json`, else
+    /// [`Profile::text`] with the 30 dearest lines (what every `--profile FILE` and the
+    /// console's `profile save` write).
+    pub fn report_for(&self, path: &std::path::Path, symbols: &Symbols) -> String {
+        if path.extension().and_then(|e| e.to_str()) == Some("json") {
+            let mut text = serde_json::to_string_pretty(&self.json(symbols)).unwrap_or_default();
+            text.push('\n');
+            text
+        } else {
+            self.text(symbols, 30)
+        }
+    }
+
+    /// Writes [`Profile::report_for`] `path` to `path`.
+    ///
+    /// # Errors
+    /// The file cannot be written.
+    pub fn save(&self, path: &std::path::Path, symbols: &Symbols) -> std::io::Result<()> {
+        std::fs::write(path, self.report_for(path, symbols))
     }
 
     /// The annotated listing: every line that ran, in store order within each origin,
@@ -213,15 +211,14 @@ impl Profile {
     /// up to the totals exactly.
     pub fn json(&self, symbols: &Symbols) -> serde_json::Value {
         use serde_json::json;
-        let routines: Vec<_> = self
-            .routines(symbols)
+        let all = self.lines();
+        let routines: Vec<_> = routines_of(&all, symbols)
             .into_iter()
             .map(|r| {
                 json!({"name": r.name, "orders": r.executions, "beats": r.beats, "lines": r.lines})
             })
             .collect();
-        let lines: Vec<_> = self
-            .lines()
+        let lines: Vec<_> = all
             .iter()
             .map(|(&(a, o), c)| {
                 json!({
@@ -251,8 +248,7 @@ impl Profile {
                 "device_wait_beats": self.device_wait_beats,
             },
             "routines": routines,
-            "origins": self
-                .origins()
+            "origins": origins_of(&all)
                 .into_iter()
                 .map(|(o, n, b)| json!({
                     "from": o.map(|(t, h)| format!("{t}.{h}")),
@@ -273,4 +269,40 @@ pub fn origin_text(o: Origin) -> String {
         Some((t, h)) => format!("from {t}.{h}"),
         None => "loaded".into(),
     }
+}
+
+/// Every line that ran, by key ([`Profile::lines`]).
+type Lines = BTreeMap<(u32, Origin), LineCount>;
+
+/// [`Profile::routines`] of the lines `lines` ([`Profile::lines`]).
+fn routines_of(lines: &Lines, symbols: &Symbols) -> Vec<RoutineCount> {
+    let mut by: BTreeMap<String, RoutineCount> = BTreeMap::new();
+    for (&(a, o), c) in lines {
+        let name = symbols.name(a, o);
+        let r = by.entry(name.clone()).or_insert(RoutineCount {
+            name,
+            executions: 0,
+            beats: 0,
+            lines: 0,
+        });
+        r.executions += c.executions;
+        r.beats += c.beats;
+        r.lines += 1;
+    }
+    let mut v: Vec<RoutineCount> = by.into_values().collect();
+    v.sort_by(|a, b| b.beats.cmp(&a.beats).then_with(|| a.name.cmp(&b.name)));
+    v
+}
+
+/// [`Profile::origins`] of the lines `lines`.
+fn origins_of(lines: &Lines) -> Vec<(Origin, u64, u64)> {
+    let mut by: BTreeMap<Origin, (u64, u64)> = BTreeMap::new();
+    for (&(_, o), c) in lines {
+        let e = by.entry(o).or_default();
+        e.0 += c.executions;
+        e.1 += c.beats;
+    }
+    let mut v: Vec<_> = by.into_iter().map(|(o, (n, b))| (o, n, b)).collect();
+    v.sort_by(|a, b| b.2.cmp(&a.2).then(a.0.cmp(&b.0)));
+    v
 }

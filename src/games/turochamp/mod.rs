@@ -544,13 +544,27 @@ impl Loaded {
     pub fn job(&mut self, hand: u32, stop: &str, beats: u64) -> Result<JobRun, TuroRunError> {
         let think = self.label("think")?;
         let stop_line = self.label(stop)?;
+        self.machine.set_hand_switches(hand);
+        self.run_from(think, stop_line, beats)
+    }
+
+    /// Sets control to `entry` - 1 and runs until the dynamic stop at line `stop` or
+    /// `beats` beats. Returns what the run cost and printed.
+    ///
+    /// # Errors
+    /// [`TuroRunError::Run`] if the machine stops anywhere but at `stop`.
+    pub(crate) fn run_from(
+        &mut self,
+        entry: u32,
+        stop: u32,
+        beats: u64,
+    ) -> Result<JobRun, TuroRunError> {
         let m = &mut self.machine;
-        m.set_hand_switches(hand);
-        m.c = think - 1;
+        m.c = entry - 1;
         let (i0, b0, t0) = (m.stats.instructions, m.stats.beats, m.stats.transfers);
         let paper0 = m.teleprinter.paper().len();
         match m.run(Budget::beats(beats)) {
-            Stop::DynamicStop { line } if line == stop_line => {}
+            Stop::DynamicStop { line } if line == stop => {}
             other => {
                 return Err(RunError::Stopped(crate::machine::report::describe_stop(&other)).into())
             }

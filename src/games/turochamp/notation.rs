@@ -10,8 +10,6 @@
 //! (the writer of `reference::turochamp::descriptive`, `Style::Teleprinter`).
 
 use super::{Loaded, TuroRunError};
-use crate::games::bundled::RunError;
-use crate::machine::{Budget, Stop};
 
 /// The most beats one print may take (a guard: a print takes well under a million).
 const PRINT_BEATS: u64 = 20_000_000;
@@ -128,22 +126,12 @@ impl Loaded {
             let line = self.label(name)?;
             self.machine.store.write_long(line, v);
         }
-        let m = &mut self.machine;
-        m.c = tramp - 1;
-        let (i0, b0, t0) = (m.stats.instructions, m.stats.beats, m.stats.transfers);
-        let paper0 = m.teleprinter.paper().len();
-        match m.run(Budget::beats(PRINT_BEATS)) {
-            Stop::DynamicStop { line } if line == stop => {}
-            other => {
-                return Err(RunError::Stopped(crate::machine::report::describe_stop(&other)).into())
-            }
-        }
-        let paper = &m.teleprinter.paper()[paper0..];
+        let run = self.run_from(tramp, stop, PRINT_BEATS)?;
         Ok(Printed {
-            text: paper.trim_end_matches(['\n', ' ']).to_string(),
-            instructions: m.stats.instructions - i0,
-            beats: m.stats.beats - b0,
-            transfers: m.stats.transfers - t0,
+            text: run.printed.trim_end_matches(['\n', ' ']).to_string(),
+            instructions: run.instructions,
+            beats: run.beats,
+            transfers: run.transfers,
         })
     }
 }
