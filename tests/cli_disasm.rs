@@ -53,3 +53,32 @@ fn a_single_zero_line_stays_a_line() {
         "{text}"
     );
 }
+
+#[test]
+fn a_drum_image_is_disassembled_by_track() {
+    // hello.m1 as a bootable drum: its pages on spare tracks, a loader on track 0. The
+    // drum image's half-tracks that hold anything are listed, and the program's page 1
+    // is among them, word for word.
+    let dir = std::env::temp_dir().join(format!("mark1-disasm-drm-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let drm = dir.join("hello.drm");
+    mark1(&["asm", HELLO, "--drm", drm.to_str().unwrap()]);
+    let all = mark1(&["disasm", drm.to_str().unwrap()]);
+    assert!(all.contains(".track 0, 0"), "{all}");
+    let page1 = mark1(&["disasm", HELLO, "--page", "1"]);
+    let words: Vec<&str> = page1
+        .lines()
+        .filter(|l| !l.starts_with(';') && !l.starts_with('.'))
+        .filter_map(|l| l.split_whitespace().nth(1))
+        .filter(|w| *w != "////")
+        .collect();
+    assert!(words.len() > 5, "{page1}");
+    let track = all
+        .split(".track ")
+        .find(|t| words.iter().all(|w| t.contains(&format!("  {w}   ;"))))
+        .unwrap_or_else(|| panic!("page 1's words on no half-track:\n{all}"));
+    let t: u8 = track.split(',').next().unwrap().parse().unwrap();
+    let one = mark1(&["disasm", drm.to_str().unwrap(), "--track", &t.to_string()]);
+    assert!(one.starts_with(&format!("; mark1 disasm: drum track {t}")), "{one}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
