@@ -79,6 +79,9 @@ fn a_drum_image_is_disassembled_by_track() {
         .unwrap_or_else(|| panic!("page 1's words on no half-track:\n{all}"));
     let t: u8 = track.split(',').next().unwrap().parse().unwrap();
     let one = mark1(&["disasm", drm.to_str().unwrap(), "--track", &t.to_string()]);
-    assert!(one.starts_with(&format!("; mark1 disasm: drum track {t}")), "{one}");
+    assert!(
+        one.starts_with(&format!("; mark1 disasm: drum track {t}")),
+        "{one}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
 }

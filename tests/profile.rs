@@ -388,3 +388,61 @@ fn profile_with_a_script() {
     assert!(stdout.contains("profile: 71 instructions"), "{stdout}");
     assert!(stdout.lines().any(|l| l.starts_with("h2 ")), "{stdout}");
 }
+
+/// The flame graph: the folded stacks' weights add up to the run's beats, every routine
+/// is a frame of the SVG, and `mark1 profile --flame` writes it after the report.
+#[test]
+fn flame_graph_adds_up_and_names_routines() {
+    let a = assemble_file(Path::new("programs/hello.m1")).unwrap();
+    let s = Symbols::from_assembly(&a);
+    let mut m = Machine::new(Config::default());
+    m.load_image(&a.image);
+    let mut p = Profile::default();
+    profile::run(&mut m, Budget::beats(1_000_000), &mut p);
+    let folded = p.folded(&s);
+    let sum: u64 = folded
+        .lines()
+        .map(|l| l.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, p.beats, "{folded}");
+    assert!(
+        folded.lines().all(|l| l.split(';').count() == 3),
+        "{folded}"
+    );
+    let svg = p.flame_graph(&s);
+    assert!(svg.contains("<svg") && svg.trim_end().ends_with("</svg>"));
+    assert!(svg.contains(&format!("{} orders", p.instructions)), "title");
+    for r in p.routines(&s) {
+        assert!(
+            svg.contains(&format!("<title>{} (", r.name)),
+            "{} missing",
+            r.name
+        );
+    }
+
+    let dir = std::env::temp_dir().join(format!("mark1-flame-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("hello.svg");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(["profile", "programs/hello.m1", "--flame"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(String::from_utf8_lossy(&out.stdout).contains("HELLO WORLD"));
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), svg);
+    // A place that cannot be written: the report is printed, then the refusal.
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(["profile", "programs/hello.m1", "--flame"])
+        .arg(dir.join("no/such/dir/x.svg"))
+        .output()
+        .unwrap();
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("profile: 71 instructions"));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("cannot write the flame graph"));
+}

@@ -280,12 +280,9 @@ fn frame(s: &Session, f: usize) -> (u32, u32) {
 /// than one stage (the original re-makes a first stage when it looks for another way on,
 /// so its count there exceeds the legal moves).
 fn multi_stage_within_two_plies(pos: &Position) -> bool {
-    legal_moves(pos).iter().any(|m| {
-        m.stages > 1
-            || legal_moves(&apply(pos, m))
-                .iter()
-                .any(|m2| m2.stages > 1)
-    })
+    legal_moves(pos)
+        .iter()
+        .any(|m| m.stages > 1 || legal_moves(&apply(pos, m)).iter().any(|m2| m2.stages > 1))
 }
 
 /// Strachey's original counted: every move it makes on its look-ahead frames through game
@@ -344,7 +341,11 @@ fn strachey_moves_considered() {
             let from = origin(&s.machine, at);
             let before = [frame(&s, 0), frame(&s, 1)];
             let maker = symbols.name(at, from) == "DR/B 3";
-            let page = if maker { s.machine.store.page_copy(4) } else { [0; 64] };
+            let page = if maker {
+                s.machine.store.page_copy(4)
+            } else {
+                [0; 64]
+            };
             let (i0, b0) = (s.machine.stats.instructions, s.machine.stats.beats);
             s.machine.last_magnetic = None;
             s.step_one();
@@ -476,7 +477,10 @@ fn strachey_moves_considered() {
         // opponent's replies on frame 1; a multiple capture's first stage may be made
         // again.
         if *multi {
-            assert!(made[0] >= legal[0] && made[1] >= legal[1], "{want}: {made:?} against {legal:?}");
+            assert!(
+                made[0] >= legal[0] && made[1] >= legal[1],
+                "{want}: {made:?} against {legal:?}"
+            );
         } else {
             assert_eq!(made, legal, "{want}: made against legal");
         }

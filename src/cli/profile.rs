@@ -3,7 +3,7 @@
 
 use super::load::load_or_boot;
 use super::machine::MachineArgs;
-use anyhow::{bail, Result};
+use anyhow::{bail, Context, Result};
 use mark1::machine::{Budget, Machine, Stop};
 use mark1::profile::{Profile, Symbols};
 use std::path::{Path, PathBuf};
@@ -51,6 +51,10 @@ pub struct ProfileArgs {
     /// Print the profile as JSON (totals, routines, every line, transfers).
     #[arg(long)]
     json: bool,
+    /// Also write a flame graph (SVG) here: each store line's beats under its routine,
+    /// under the half-track its page came from.
+    #[arg(long, value_name = "FILE.svg")]
+    flame: Option<PathBuf>,
 }
 
 /// Runs `mark1 profile`.
@@ -95,6 +99,11 @@ fn report(a: &ProfileArgs, p: &Profile, symbols: &Symbols, stop: Option<Stop>) -
             println!("stop: {s}");
         }
         print!("{}", p.text(symbols, a.top));
+    }
+    // After the report: a file that cannot be written loses nothing of it.
+    if let Some(f) = &a.flame {
+        std::fs::write(f, p.flame_graph(symbols))
+            .with_context(|| format!("cannot write the flame graph {}", f.display()))?;
     }
     Ok(())
 }

@@ -149,16 +149,79 @@ impl Profile {
         s
     }
 
-    /// The report for a file named `path`: [`Profile::json`] if it ends in `.json`, else
-    /// [`Profile::text`] with the 30 dearest lines (what every `--profile FILE` and the
-    /// console's `profile save` write).
+    /// The report for a file named `path`: [`Profile::json`] if it ends in `.json`,
+    /// [`Profile::flame_graph`] if it ends in `.svg`, else [`Profile::text`] with the 30
+    /// dearest lines (what every `--profile FILE` and the console's `profile save` write).
     pub fn report_for(&self, path: &std::path::Path, symbols: &Symbols) -> String {
-        if path.extension().and_then(|e| e.to_str()) == Some("json") {
-            let mut text = serde_json::to_string_pretty(&self.json(symbols)).unwrap_or_default();
-            text.push('\n');
-            text
-        } else {
-            self.text(symbols, 30)
+        match path.extension().and_then(|e| e.to_str()) {
+            Some("json") => {
+                let mut text =
+                    serde_json::to_string_pretty(&self.json(symbols)).unwrap_or_default();
+                text.push('\n');
+                text
+            }
+            Some("svg") => self.flame_graph(symbols),
+            _ => self.text(symbols, 30),
+        }
+    }
+
+    /// The profile as folded stacks, one line a store line that ran: `where;routine;line
+    /// beats` (`where` the half-track its page came from, or `loaded`; the line as its
+    /// address, decimal and in period notation, and its order), the beats the weight.
+    /// The Mark 1 has no call order (a program's links are its own convention), so the
+    /// stacks are where the code came from, the routine and the line, not calls.
+    pub fn folded(&self, symbols: &Symbols) -> String {
+        use crate::machine::code::{addr_chars, line_chars};
+        use std::fmt::Write as _;
+        let clean = |s: &str| s.replace([';', '\n'], ",");
+        let mut s = String::new();
+        for (&(a, o), c) in &self.lines() {
+            if c.beats == 0 {
+                continue;
+            }
+            let place = match (o, o.and_then(|h| symbols.half_track_name(h))) {
+                (Some((t, h)), Some(n)) => format!("{t}.{h} {n}"),
+                (Some((t, h)), None) => format!("{t}.{h}"),
+                (None, _) => "loaded".into(),
+            };
+            let _ = writeln!(
+                s,
+                "{};{};line {a} {} {} {}",
+                clean(&place),
+                clean(&symbols.name(a, o)),
+                addr_chars(a),
+                line_chars(c.word),
+                c.beats
+            );
+        }
+        s
+    }
+
+    /// The profile as a flame graph (SVG, drawn by the `inferno` crate) of
+    /// [`Profile::folded`]: each box's width its share of the beats (simulated time).
+    pub fn flame_graph(&self, symbols: &Symbols) -> String {
+        let folded = self.folded(symbols);
+        let mut options = inferno::flamegraph::Options::default();
+        options.title = format!(
+            "mark1 profile: {} orders, {} beats ({:.1} simulated seconds)",
+            self.instructions,
+            self.beats,
+            beats_to_seconds(self.beats)
+        );
+        options.count_name = "beats".into();
+        options.name_type = "Line:".into();
+        let mut svg = Vec::new();
+        if folded.is_empty() {
+            return format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"40\"><text x=\"10\" y=\"25\">{}: nothing ran</text></svg>\n",
+                options.title
+            );
+        }
+        match inferno::flamegraph::from_lines(&mut options, folded.lines(), &mut svg) {
+            Ok(()) => String::from_utf8_lossy(&svg).into_owned(),
+            Err(e) => format!(
+                "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"40\"><text x=\"10\" y=\"25\">flame graph not drawn: {e}</text></svg>\n"
+            ),
         }
     }
 
