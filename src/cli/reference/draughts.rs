@@ -191,12 +191,38 @@ fn run_perft(
         Duplicates::Counted
     };
     if divide {
-        // The root moves are counted in parallel; their lines come in Strachey's order
-        // once all are counted.
-        let counts = crate::cli::with_threads(threads, || perft::perft_divide(&pos, depth, dups))?;
-        for (m, n) in &counts {
-            writeln!(out, "{} {}", m.pdn(), n)?;
-        }
+        // The root moves are counted in parallel; each line is shown as soon as it and
+        // every line before it in Strachey's order are counted (the workers send them
+        // here, to the thread that owns `out`).
+        let (tx, rx) = std::sync::mpsc::channel::<(usize, usize, String)>();
+        let tx = std::sync::Mutex::new(tx);
+        let counts = std::thread::scope(|scope| -> Result<Vec<_>> {
+            let job = scope.spawn(|| {
+                let r = crate::cli::with_threads(threads, || {
+                    perft::perft_divide_each(&pos, depth, dups, &|i, total, m, n| {
+                        if let Ok(tx) = tx.lock() {
+                            let _ = tx.send((i, total, format!("{} {}", m.pdn(), n)));
+                        }
+                    })
+                });
+                drop(tx);
+                r
+            });
+            let (mut waiting, mut next) = (std::collections::BTreeMap::new(), 0);
+            while let Ok((i, total, line)) = rx.recv() {
+                waiting.insert(i, line);
+                while let Some(line) = waiting.remove(&next) {
+                    writeln!(out, "{line}")?;
+                    out.flush()?;
+                    next += 1;
+                }
+                if next == total {
+                    break;
+                }
+            }
+            job.join()
+                .map_err(|_| anyhow::anyhow!("the perft worker failed"))?
+        })?;
         let total = if depth == 0 {
             1
         } else {

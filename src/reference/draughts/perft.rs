@@ -104,11 +104,28 @@ pub fn perft_with_progress(
 /// counted in parallel on the current rayon pool; the list is the same for any number
 /// of threads.
 pub fn perft_divide(pos: &Position, depth: u32, dups: Duplicates) -> Vec<(Move, u64)> {
+    perft_divide_each(pos, depth, dups, &|_, _, _, _| {})
+}
+
+/// [`perft_divide`], with `each(index, total, move, count)` called as each root move's
+/// count is done (from the worker that counted it, in any order when there are several
+/// threads; `index` is the move's place in Strachey's order, of `total`), so that a
+/// caller can show the counts as they come.
+pub fn perft_divide_each(
+    pos: &Position,
+    depth: u32,
+    dups: Duplicates,
+    each: &(dyn Fn(usize, usize, &Move, u64) + Sync),
+) -> Vec<(Move, u64)> {
     use rayon::prelude::*;
-    root_moves(pos, dups)
+    let roots = root_moves(pos, dups);
+    let total = roots.len();
+    roots
         .into_par_iter()
-        .map(|m| {
+        .enumerate()
+        .map(|(i, m)| {
             let n = perft(&apply(pos, &m), depth.saturating_sub(1), dups);
+            each(i, total, &m, n);
             (m, n)
         })
         .collect()
