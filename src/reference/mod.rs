@@ -22,6 +22,7 @@
 pub mod chess;
 pub mod draughts;
 pub mod nim;
+pub mod samuel;
 pub mod turochamp;
 
 /// Errors of the reference engines and of the arguments given to them.

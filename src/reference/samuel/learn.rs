@@ -1,0 +1,622 @@
+//! Learning by generalisation (Samuel 1959, "Learning procedure involving
+//! generalizations", "Polynomial modification procedure", "Instabilities", "Term
+//! replacement"): Alpha adjusts its polynomial after each of its moves; Beta keeps its
+//! own for the game and takes Alpha's when Alpha wins.
+//!
+//! After each move Alpha compares the backed-up score of the present position with the
+//! polynomial's score of the position it moved from last time (saved after that move,
+//! computed with the polynomial as corrected then): `delta`. If `|delta|` reaches the
+//! minimum (the average magnitude of the active coefficients), each active term that
+//! was non-zero in that saved score counts +1 if its contribution had the sign of
+//! `delta`, −1 if not, into its correlation coefficient `C ← C + f·(±1 − C)/N`, with
+//! `N` the times used rounded down to a power of two, at least 16 and at most 256, and
+//! `f` 2 if the piece advantage changed meanwhile, 4 if `delta` says a sure win or
+//! loss. A term whose coefficient turns negative has its sign reversed. The term with
+//! the largest coefficient gets 2^18; another, with the leader's coefficient `n` to
+//! `n + 1` times its own, gets 2^(18 − n) (zero below 2^0). After each move the active
+//! term with the lowest correlation gets a low tally; at the tally limit (8) it goes to
+//! the bottom of the reserve and the head of the reserve comes in (so a term comes back
+//! after 22 × 8 = 176 moves). Three black marks (games Beta won) zero the leading term.
+//! This is Samuel's first series; docs/samuel.md says what his second series changed.
+
+use super::search::{
+    evaluate, piece_advantage, search, Limits, Polynomial, SearchResult, MAX_POWER, WIN,
+};
+use super::terms::{all_parameters, term_values, Params, Term, SIMPLE, TERMS};
+use crate::reference::draughts::moves::apply;
+use crate::reference::draughts::strategy::Xorshift;
+use crate::reference::draughts::{legal_moves, Move, Position, Side};
+use std::collections::VecDeque;
+
+/// Terms active at once.
+pub const ACTIVE: usize = 16;
+
+/// One active term of a learner.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TermState {
+    /// The term.
+    pub term: Term,
+    /// Its sign: +1 or −1.
+    pub sign: i64,
+    /// Correlation coefficient, 0 to 1 (a negative one reverses the sign).
+    pub correlation: f64,
+    /// Times its correlation was adjusted.
+    pub used: u32,
+    /// Low tallies against it.
+    pub tally: u32,
+    /// Its coefficient's power of two, or `None` for a zero coefficient.
+    pub power: Option<u32>,
+}
+
+impl TermState {
+    fn new(term: Term, power: Option<u32>) -> TermState {
+        TermState {
+            term,
+            sign: 1,
+            correlation: 0.0,
+            used: 0,
+            tally: 0,
+            power,
+        }
+    }
+
+    /// The signed coefficient.
+    pub fn coefficient(&self) -> i64 {
+        self.power.map_or(0, |p| self.sign << p)
+    }
+}
+
+/// The learning settings (Samuel's numbers).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LearnParams {
+    /// Low tallies before a term is retired (8; 32 in his second series).
+    pub tally_limit: u32,
+    /// Black marks before the leading term is zeroed (3).
+    pub black_marks: u32,
+    /// Moves (plies) after which a game is stopped and judged (70).
+    pub game_moves: u32,
+}
+
+impl Default for LearnParams {
+    fn default() -> Self {
+        LearnParams {
+            tally_limit: 8,
+            black_marks: 3,
+            game_moves: 70,
+        }
+    }
+}
+
+/// A learning player: its active terms and reserve.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Learner {
+    /// The 16 active terms.
+    pub active: Vec<TermState>,
+    /// The reserve, head first.
+    pub reserve: VecDeque<Term>,
+    /// Black marks since the last drastic change.
+    pub black_marks: u32,
+    /// Correlation adjustments made.
+    pub adjustments: u64,
+    /// Terms retired to the reserve.
+    pub retired: u64,
+}
+
+/// Alpha's saved initial score: the polynomial's score of the position it last moved
+/// from, with the term values and the piece advantage then.
+#[derive(Clone, Debug)]
+struct Saved {
+    score: i64,
+    values: [i32; TERMS],
+    piece_advantage: i64,
+}
+
+impl Default for Learner {
+    /// The start of a series: the first 16 terms in [`Term`] order active, all with the
+    /// same coefficient (2^10, sign +), the other 22 in reserve in order (Samuel: "an
+    /// arbitrary selection of 16 terms ... all terms were assigned equal weights").
+    fn default() -> Learner {
+        let all = Term::all();
+        Learner {
+            active: all[..ACTIVE]
+                .iter()
+                .map(|&t| TermState::new(t, Some(10)))
+                .collect(),
+            reserve: all[ACTIVE..].iter().copied().collect(),
+            black_marks: 0,
+            adjustments: 0,
+            retired: 0,
+        }
+    }
+}
+
+impl Learner {
+    /// The polynomial of the active terms.
+    pub fn polynomial(&self) -> Polynomial {
+        Polynomial {
+            terms: self
+                .active
+                .iter()
+                .map(|t| (t.term, t.coefficient()))
+                .collect(),
+        }
+    }
+
+    /// The minimum `|delta|`: the average magnitude of the active coefficients (at
+    /// least 1).
+    fn min_delta(&self) -> i64 {
+        let sum: i64 = self.active.iter().map(|t| t.coefficient().abs()).sum();
+        (sum / self.active.len().max(1) as i64).max(1)
+    }
+
+    /// Sets the coefficients from the correlations: the largest gets 2^18, the others
+    /// 2^(18 − n) for a ratio of `n` to `n + 1`.
+    fn set_coefficients(&mut self) {
+        let top = self
+            .active
+            .iter()
+            .map(|t| t.correlation)
+            .fold(0.0f64, f64::max);
+        for t in &mut self.active {
+            t.power = if top <= 0.0 || t.correlation <= 0.0 {
+                None
+            } else {
+                let n = (top / t.correlation).floor() as u32;
+                let n = if t.correlation >= top { 0 } else { n };
+                MAX_POWER.checked_sub(n)
+            };
+        }
+    }
+
+    /// One adjustment from `delta` against the `saved` score's term values (`factor` 1,
+    /// 2 or 4).
+    fn correlate(&mut self, delta: i64, values: &[i32; TERMS], factor: f64) {
+        for t in &mut self.active {
+            let v = i64::from(values[t.term.index()]);
+            if v == 0 {
+                continue;
+            }
+            // The term's contribution to Alpha's score: the terms are to the credit of
+            // the side that had just moved, Alpha's opponent.
+            let contribution = -t.sign * v;
+            let x = if contribution.signum() == delta.signum() {
+                1.0
+            } else {
+                -1.0
+            };
+            t.used += 1;
+            // 16 until used reaches 32, then 32 until 64, ..., never above 256.
+            let n = f64::from((1u32 << (31 - t.used.leading_zeros())).clamp(16, 256));
+            t.correlation = (t.correlation + factor * (x - t.correlation) / n).clamp(-1.0, 1.0);
+            if t.correlation < 0.0 {
+                t.correlation = -t.correlation;
+                t.sign = -t.sign;
+            }
+        }
+        self.adjustments += 1;
+        self.set_coefficients();
+    }
+
+    /// A low tally against the active term with the lowest correlation (the last of
+    /// equals); at the limit it goes to the bottom of the reserve and the head of the
+    /// reserve takes its place. Returns the names (retired, brought in) if a term was
+    /// replaced.
+    fn low_tally(&mut self, limit: u32) -> Option<(Term, Term)> {
+        let i = (0..self.active.len()).rev().min_by(|&a, &b| {
+            self.active[a]
+                .correlation
+                .total_cmp(&self.active[b].correlation)
+        })?;
+        self.active[i].tally += 1;
+        if self.active[i].tally < limit {
+            return None;
+        }
+        let incoming = self.reserve.pop_front()?;
+        let out = self.active[i].term;
+        self.reserve.push_back(out);
+        self.active[i] = TermState::new(incoming, None);
+        self.retired += 1;
+        self.set_coefficients();
+        Some((out, incoming))
+    }
+
+    /// Three black marks: the leading term's coefficient set to zero (its correlation
+    /// cleared, so that it is the next to be retired).
+    fn black_mark(&mut self, limit: u32) -> bool {
+        self.black_marks += 1;
+        if self.black_marks < limit {
+            return false;
+        }
+        self.black_marks = 0;
+        if let Some(t) = self
+            .active
+            .iter_mut()
+            .max_by(|a, b| a.correlation.total_cmp(&b.correlation))
+        {
+            t.correlation = 0.0;
+            t.power = None;
+        }
+        self.set_coefficients();
+        true
+    }
+}
+
+/// A position in play with the parameters of the position before the last move.
+#[derive(Clone)]
+struct Played {
+    pos: Position,
+    before: Params,
+}
+
+/// How a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    /// Black won (White could not move, or Black was ahead in material when the game was
+    /// stopped).
+    Black,
+    /// White won.
+    White,
+    /// Drawn: stopped with the material even.
+    Draw,
+}
+
+/// A game's end: who won and how.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameResult {
+    /// The winner, or a draw.
+    pub outcome: Outcome,
+    /// Moves (plies) played.
+    pub moves: u32,
+    /// Whether a side was left unable to move (else the game was stopped at the move
+    /// limit and judged on material).
+    pub finished: bool,
+    /// The moves in PDN.
+    pub record: Vec<String>,
+    /// The last position (PDN FEN).
+    pub last: String,
+}
+
+/// Judges a stopped game by the material credit (man 2, king 3).
+pub fn judge(pos: &Position) -> Outcome {
+    match piece_advantage(pos, Side::Black).signum() {
+        1 => Outcome::Black,
+        -1 => Outcome::White,
+        _ => Outcome::Draw,
+    }
+}
+
+/// What happened in a learning game, for its results line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LearnGame {
+    /// The game.
+    pub result: GameResult,
+    /// Alpha's colour.
+    pub alpha: Side,
+    /// Whether Beta took Alpha's polynomial.
+    pub beta_adopted: bool,
+    /// Whether a black mark zeroed Alpha's leading term.
+    pub drastic: bool,
+    /// Terms Alpha retired in the game: (retired, brought in).
+    pub replaced: Vec<(Term, Term)>,
+    /// Adjustments Alpha made.
+    pub adjustments: u64,
+}
+
+/// The seven opening moves of Black, in the reference engine's order: Beta's first
+/// move in the first 14 games ("two cycles of the seven different initial moves").
+fn opening(i: usize) -> Move {
+    let moves = legal_moves(&Position::start());
+    moves[i % moves.len()]
+}
+
+/// A self-play series: Alpha learning against Beta.
+pub struct Series {
+    /// Alpha.
+    pub alpha: Learner,
+    /// Beta's polynomial.
+    pub beta: Polynomial,
+    /// The settings.
+    pub params: LearnParams,
+    /// The look-ahead.
+    pub limits: Limits,
+    /// Games played.
+    pub games: u32,
+    rng: Xorshift,
+}
+
+impl Series {
+    /// A series from the start ([`Learner::default`] for both), ties broken by a
+    /// generator seeded with `seed`.
+    pub fn new(seed: u64, params: LearnParams, limits: Limits) -> Series {
+        let alpha = Learner::default();
+        Series {
+            beta: alpha.polynomial(),
+            alpha,
+            params,
+            limits,
+            games: 0,
+            rng: Xorshift((seed as u32) ^ ((seed >> 32) as u32) ^ 0x5A4D_0E11),
+        }
+    }
+
+    /// Plays the next game (Samuel: Alpha White for the first 14 games, Beta's first
+    /// move then each of the seven openings in turn; colours alternating after).
+    pub fn play_game(&mut self) -> LearnGame {
+        let g = self.games;
+        self.games += 1;
+        let alpha_side = if g < 14 || g.is_multiple_of(2) {
+            Side::White
+        } else {
+            Side::Black
+        };
+        let mut state = Played {
+            pos: Position::start(),
+            before: all_parameters(&Position::start()),
+        };
+        let mut record = Vec::new();
+        let mut saved: Option<Saved> = None;
+        let mut replaced = Vec::new();
+        let adjustments0 = self.alpha.adjustments;
+        let mut moves = 0;
+        let mut finished = false;
+        while moves < self.params.game_moves {
+            let pos = state.pos;
+            if legal_moves(&pos).is_empty() {
+                finished = true;
+                break;
+            }
+            let m = if pos.to_move == alpha_side {
+                let (m, out) = self.alpha_move(&state, &mut saved);
+                if let Some(r) = out {
+                    replaced.push(r);
+                }
+                m
+            } else if g < 14 && moves == 0 {
+                opening(g as usize)
+            } else {
+                let r = search(&pos, &self.beta, &self.limits, None, &mut self.rng);
+                r.best.expect("a side with moves has a best one")
+            };
+            record.push(m.pdn());
+            let now = all_parameters(&pos);
+            state = Played {
+                pos: apply(&pos, &m),
+                before: now,
+            };
+            moves += 1;
+        }
+        if !finished && legal_moves(&state.pos).is_empty() {
+            finished = true;
+        }
+        let outcome = if finished {
+            match state.pos.to_move {
+                Side::Black => Outcome::White,
+                Side::White => Outcome::Black,
+            }
+        } else {
+            judge(&state.pos)
+        };
+        let alpha_won = matches!(
+            (outcome, alpha_side),
+            (Outcome::Black, Side::Black) | (Outcome::White, Side::White)
+        );
+        let beta_won = !alpha_won && outcome != Outcome::Draw;
+        let mut drastic = false;
+        if alpha_won {
+            self.beta = self.alpha.polynomial();
+        } else if beta_won {
+            drastic = self.alpha.black_mark(self.params.black_marks);
+        }
+        LearnGame {
+            result: GameResult {
+                outcome,
+                moves,
+                finished,
+                record,
+                last: state.pos.to_fen(),
+            },
+            alpha: alpha_side,
+            beta_adopted: alpha_won,
+            drastic,
+            replaced,
+            adjustments: self.alpha.adjustments - adjustments0,
+        }
+    }
+
+    /// Alpha's move with its learning: the search, delta against the saved score, the
+    /// correlations and coefficients, the low tally, and the new saved score.
+    fn alpha_move(
+        &mut self,
+        state: &Played,
+        saved: &mut Option<Saved>,
+    ) -> (Move, Option<(Term, Term)>) {
+        let poly = self.alpha.polynomial();
+        let r: SearchResult = search(&state.pos, &poly, &self.limits, None, &mut self.rng);
+        let m = r.best.expect("a side with moves has a best one");
+        if let Some(s) = saved.as_ref() {
+            let delta = r.score - s.score;
+            if delta.abs() >= self.alpha.min_delta() {
+                let pa = piece_advantage(&state.pos, state.pos.to_move);
+                let factor = if delta.abs() >= WIN / 2 {
+                    4.0
+                } else if pa != s.piece_advantage {
+                    2.0
+                } else {
+                    1.0
+                };
+                let values = s.values;
+                self.alpha.correlate(delta, &values, factor);
+            }
+        }
+        let out = self.alpha.low_tally(self.params.tally_limit);
+        // The score saved for the next comparison: this position's, by the polynomial
+        // as it now stands.
+        let now = all_parameters(&state.pos);
+        let poly = self.alpha.polynomial();
+        *saved = Some(Saved {
+            score: evaluate(&state.pos, &now, &state.before, &poly),
+            values: term_values(&now, &state.before),
+            piece_advantage: piece_advantage(&state.pos, state.pos.to_move),
+        });
+        (m, out)
+    }
+}
+
+/// Plays a game between two polynomials from the start, Black's first, each searching
+/// with `limits`, stopped at `max_moves` plies and judged on material; ties broken by
+/// `rng`.
+pub fn play(
+    black: &Polynomial,
+    white: &Polynomial,
+    limits: &Limits,
+    max_moves: u32,
+    rng: &mut Xorshift,
+) -> GameResult {
+    let mut pos = Position::start();
+    let mut record = Vec::new();
+    let mut moves = 0;
+    while moves < max_moves {
+        let poly = match pos.to_move {
+            Side::Black => black,
+            Side::White => white,
+        };
+        let Some(m) = search(&pos, poly, limits, None, rng).best else {
+            break;
+        };
+        record.push(m.pdn());
+        pos = apply(&pos, &m);
+        moves += 1;
+    }
+    let finished = legal_moves(&pos).is_empty();
+    let outcome = if finished {
+        match pos.to_move {
+            Side::Black => Outcome::White,
+            Side::White => Outcome::Black,
+        }
+    } else {
+        judge(&pos)
+    };
+    GameResult {
+        outcome,
+        moves,
+        finished,
+        record,
+        last: pos.to_fen(),
+    }
+}
+
+impl Learner {
+    /// The learner as JSON: the active terms (name, coefficient, power of two, sign,
+    /// correlation, times used, low tallies) and the reserve, as `learn --out` writes it.
+    pub fn to_json(&self) -> serde_json::Value {
+        use serde_json::json;
+        json!({
+            "polynomial": "Samuel 1959, learning by generalisation (mark1)",
+            "max_power": MAX_POWER,
+            "terms": self.active.iter().map(|t| json!({
+                "name": t.term.name(),
+                "coefficient": t.coefficient(),
+                "power": t.power,
+                "sign": if t.sign < 0 { "-" } else { "+" },
+                "correlation": (t.correlation * 1e4).round() / 1e4,
+                "used": t.used,
+                "low_tally": t.tally,
+            })).collect::<Vec<_>>(),
+            "reserve": self.reserve.iter().map(|t| t.name()).collect::<Vec<_>>(),
+            "black_marks": self.black_marks,
+            "adjustments": self.adjustments,
+            "retired": self.retired,
+        })
+    }
+
+    /// Reads a learner written by [`Learner::to_json`]: every term known, none twice,
+    /// 16 active, powers 0-18, correlations 0-1.
+    ///
+    /// # Errors
+    /// The reason, naming the entry.
+    pub fn from_json(text: &str) -> Result<Learner, String> {
+        let v: serde_json::Value = serde_json::from_str(text).map_err(|e| e.to_string())?;
+        let terms = v
+            .get("terms")
+            .and_then(|t| t.as_array())
+            .ok_or("no `terms` list")?;
+        let mut seen = std::collections::HashSet::new();
+        let mut active = Vec::new();
+        for (i, t) in terms.iter().enumerate() {
+            let at = |what: &str| format!("term {}: {what}", i + 1);
+            let name = t
+                .get("name")
+                .and_then(|n| n.as_str())
+                .ok_or_else(|| at("no name"))?;
+            let term = Term::from_name(name)
+                .ok_or_else(|| at(&format!("`{name}` is not one of Samuel's terms")))?;
+            if !seen.insert(term) {
+                return Err(at(&format!("`{name}` twice")));
+            }
+            let power = match t.get("power") {
+                None | Some(serde_json::Value::Null) => None,
+                Some(p) => Some(
+                    p.as_u64()
+                        .filter(|&p| p <= u64::from(MAX_POWER))
+                        .ok_or_else(|| at("power must be 0-18 or null"))?
+                        as u32,
+                ),
+            };
+            let sign = match t.get("sign").and_then(|s| s.as_str()) {
+                Some("+") | None => 1,
+                Some("-") => -1,
+                Some(s) => return Err(at(&format!("sign `{s}`: + or -"))),
+            };
+            let correlation = t.get("correlation").and_then(|c| c.as_f64()).unwrap_or(0.0);
+            if !(0.0..=1.0).contains(&correlation) {
+                return Err(at("correlation must be 0-1"));
+            }
+            let num = |f: &str| {
+                t.get(f)
+                    .and_then(|x| x.as_u64())
+                    .unwrap_or(0)
+                    .min(u64::from(u32::MAX)) as u32
+            };
+            active.push(TermState {
+                term,
+                sign,
+                correlation,
+                used: num("used"),
+                tally: num("low_tally"),
+                power,
+            });
+        }
+        if active.len() != ACTIVE {
+            return Err(format!(
+                "{} active terms: Samuel's polynomial has {ACTIVE}",
+                active.len()
+            ));
+        }
+        let mut reserve = VecDeque::new();
+        for name in v
+            .get("reserve")
+            .and_then(|r| r.as_array())
+            .map(Vec::as_slice)
+            .unwrap_or(&[])
+        {
+            let name = name.as_str().ok_or("a reserve entry is not a name")?;
+            let term = Term::from_name(name)
+                .ok_or_else(|| format!("reserve: `{name}` is not one of Samuel's terms"))?;
+            if !seen.insert(term) {
+                return Err(format!("reserve: `{name}` twice or also active"));
+            }
+            reserve.push_back(term);
+        }
+        let num = |f: &str| v.get(f).and_then(|x| x.as_u64()).unwrap_or(0);
+        Ok(Learner {
+            active,
+            reserve,
+            black_marks: num("black_marks").min(100) as u32,
+            adjustments: num("adjustments"),
+            retired: num("retired"),
+        })
+    }
+}
+
+/// The parameters cover the simple terms, the values all 38.
+const _: () = assert!(SIMPLE < TERMS);
