@@ -81,6 +81,12 @@ enum Command {
     /// programme, `mark1 turochamp [--fen "..."] [--json]`, or its legal move count
     /// (`--count`).
     Turochamp(cli::turochamp::TurochampArgs),
+    /// A match between Samuel's checkers player (native, 1959) and Strachey's draughts
+    /// program on the emulated Mark 1, its moves entered on the hand switches; or
+    /// between two Samuel polynomials. Games stop at 70 moves, judged on material.
+    ///
+    /// Example: `mark1 match --white samuel --black strachey:1 --games 10 --pdn match.pdn`
+    Match(cli::matches::MatchArgs),
     /// Run a SimH Ferranti Mark I command file (`.ini`) as SimH's shipped Mark I software
     /// uses them: att/det, set cpu kec|kac, dep/ex, go until, do/call/goto/if, feedptr,
     /// typein and appendtotape on the off-line perforator (docs/compatibility.md).
@@ -120,6 +126,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Draughts(a) => cli::draughts::run(a),
         Command::Nim(a) => cli::nim::run(a),
         Command::Turochamp(a) => cli::turochamp::run(a),
+        Command::Match(a) => cli::matches::run(a),
         Command::Simh(a) => cli::simh::run(a),
     }
 }

@@ -9,6 +9,7 @@ pub mod disasm;
 pub mod draughts;
 pub mod load;
 pub mod machine;
+pub mod matches;
 pub mod nim;
 pub mod prinz;
 pub mod profile;

@@ -7,6 +7,7 @@
 
 pub mod bundled;
 pub mod draughts;
+pub mod matches;
 pub mod nim;
 pub mod prinz;
 pub mod turochamp;

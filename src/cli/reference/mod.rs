@@ -5,6 +5,7 @@
 pub mod chess;
 pub mod draughts;
 pub mod nim;
+pub mod samuel;
 pub mod turochamp;
 
 use anyhow::Result;
@@ -86,6 +87,15 @@ pub enum RefCommand {
         #[command(subcommand)]
         cmd: turochamp::TurochampCommand,
     },
+    /// Samuel's checkers player (1959) as a native engine: the terms of his scoring
+    /// polynomial, his look-ahead, rote learning and learning by generalisation.
+    ///
+    /// Example: `mark1 ref samuel learn --games 20 --seed 1 --out learned.json`
+    Samuel {
+        /// What to do.
+        #[command(subcommand)]
+        cmd: samuel::SamuelCommand,
+    },
 }
 
 /// Runs one `ref` subcommand, writing its report to `out`.
@@ -98,5 +108,6 @@ pub fn run(cmd: &RefCommand, out: &mut dyn Write) -> Result<()> {
         RefCommand::Chess { cmd } => chess::run(cmd, out),
         RefCommand::Nim { cmd } => nim::run(cmd, out),
         RefCommand::Turochamp { cmd } => turochamp::run(cmd, out),
+        RefCommand::Samuel { cmd } => samuel::run(cmd, out),
     }
 }

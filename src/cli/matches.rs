@@ -1,0 +1,128 @@
+//! `mark1 match`: Samuel's player against Strachey's program on the emulated Mark 1, or
+//! two Samuel polynomials against each other; PDN and a results table.
+
+use anyhow::{anyhow, Context, Result};
+use mark1::games::draughts;
+use mark1::games::matches::{play_game, MatchTable, Player};
+use mark1::reference::samuel::{Limits, Outcome};
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The arguments of `mark1 match`.
+#[derive(clap::Args, Debug)]
+pub struct MatchArgs {
+    /// White's player: `samuel`, `samuel:FILE.json` (a polynomial `mark1 ref samuel
+    /// learn` wrote), `strachey` (= `strachey:2`) or `strachey:1`.
+    #[arg(long, default_value = "samuel")]
+    white: String,
+    /// Black's player (moves first), as `--white`.
+    #[arg(long, default_value = "strachey")]
+    black: String,
+    /// Games to play (1-1000); with `--alternate`, each pair of games swaps colours.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1000))]
+    games: u32,
+    /// Seed for the tie-breaking generators (Samuel's and the program's /W).
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+    /// Swap the colours every other game (game 2 has `--white` as Black).
+    #[arg(long)]
+    alternate: bool,
+    /// Moves (plies) after which a game is stopped and judged on material (Samuel: 70).
+    #[arg(long, default_value_t = 70, value_parser = clap::value_parser!(u32).range(1..=500))]
+    max_moves: u32,
+    /// Samuel's minimum look-ahead in plies (3).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10))]
+    min_ply: u32,
+    /// Write the games as PDN here.
+    #[arg(long)]
+    pdn: Option<PathBuf>,
+}
+
+/// Runs `mark1 match`.
+///
+/// # Errors
+/// An unknown player or unreadable polynomial (before anything is played), a game the
+/// emulated program could not finish, a file that cannot be written.
+pub fn run(a: MatchArgs) -> Result<()> {
+    let white = Player::parse(&a.white).map_err(|e| anyhow!("--white: {e}"))?;
+    let black = Player::parse(&a.black).map_err(|e| anyhow!("--black: {e}"))?;
+    if matches!(white, Player::Strachey { .. }) && matches!(black, Player::Strachey { .. }) {
+        anyhow::bail!(
+            "both sides are Strachey's program: a match needs Samuel's player on one side"
+        );
+    }
+    let asm = draughts::assemble()?;
+    let limits = Limits {
+        min_ply: a.min_ply,
+        ..Limits::default()
+    };
+    let names = [black.name().to_string(), white.name().to_string()];
+    let mut wins = [0u32; 2];
+    let mut table = MatchTable::default();
+    let mut pdn = String::new();
+    let out = &mut std::io::stdout().lock();
+    for g in 1..=a.games as usize {
+        let swap = a.alternate && g % 2 == 0;
+        let (b, w) = if swap {
+            (&white, &black)
+        } else {
+            (&black, &white)
+        };
+        let game = play_game(Some(&asm), b, w, g, a.seed, a.max_moves, &limits)?;
+        let winner = match game.outcome {
+            Outcome::Black => Some(b.name()),
+            Outcome::White => Some(w.name()),
+            Outcome::Draw => None,
+        };
+        if let Some(n) = winner {
+            if n == names[0] {
+                wins[0] += 1;
+            } else {
+                wins[1] += 1;
+            }
+        }
+        writeln!(
+            out,
+            "game {g}: Black {}, White {}: {} in {} moves ({}); {:.1} s host{}",
+            b.name(),
+            w.name(),
+            winner.map_or("drawn".to_string(), |n| format!("{n} won")),
+            game.moves.len(),
+            game.ending,
+            game.host_seconds,
+            if game.simulated_seconds > 0.0 {
+                format!(", {:.0} simulated s", game.simulated_seconds)
+            } else {
+                String::new()
+            }
+        )?;
+        pdn.push_str(&game.pdn(g));
+        table.add(&game);
+    }
+    let n = f64::from(table.games);
+    writeln!(out)?;
+    writeln!(out, "player                     won  lost  drawn")?;
+    for (i, name) in names.iter().enumerate() {
+        writeln!(
+            out,
+            "{:<24} {:>5} {:>5} {:>6}",
+            name,
+            wins[i],
+            wins[1 - i],
+            table.draws
+        )?;
+    }
+    writeln!(
+        out,
+        "{} games, {:.1} moves a game on average (every move checked legal by the draughts reference engine); {:.1} s host, {:.0} simulated s on the emulated Mark 1",
+        table.games,
+        table.moves as f64 / n,
+        table.host_seconds,
+        table.simulated_seconds
+    )?;
+    if let Some(p) = &a.pdn {
+        std::fs::write(p, &pdn).with_context(|| format!("cannot write {}", p.display()))?;
+        writeln!(out, "games written to {}", p.display())?;
+    }
+    Ok(())
+}

@@ -1,0 +1,512 @@
+//! `mark1 ref samuel …`: Samuel's checkers player (1959) as a native engine: every
+//! term of a position, the best move, a learning series, a game against a person.
+//! Squares are PDN 1-32 in and out.
+
+use anyhow::{bail, Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use mark1::reference::draughts::moves::{apply, find_move};
+use mark1::reference::draughts::strategy::Xorshift;
+use mark1::reference::draughts::{legal_moves, Position, Side, START_FEN};
+use mark1::reference::samuel::search::{piece_advantage, Polynomial, PIECE_UNIT, WIN};
+use mark1::reference::samuel::terms::{all_parameters, term_values, Term, SIMPLE};
+use mark1::reference::samuel::{
+    search, LearnParams, Learner, Limits, Outcome, Rote, RoteParams, SearchResult, Series,
+};
+use serde_json::json;
+use std::io::{BufRead, IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// Samuel subcommands.
+#[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum SamuelCommand {
+    /// Every parameter of a position (Appendix C, the side to move active), and with
+    /// `--before` every term: the change since the position before the last move, to
+    /// the credit of the side that has just moved, and the 12 connectives.
+    ///
+    /// Example: `mark1 ref samuel terms --fen "W:W21-32:B1-10,12,15" --before "B:W21-32:B1-12"`
+    Terms {
+        /// PDN FEN of the position.
+        #[arg(long)]
+        fen: String,
+        /// PDN FEN of the position before the last move.
+        #[arg(long)]
+        before: Option<String>,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// The move Samuel's player chooses: minimax with alpha-beta under the paper's ply
+    /// rules, the score backed up with the sense of direction.
+    ///
+    /// Example: `mark1 ref samuel best --fen "B:W21-32:B1-12"`
+    Best {
+        /// PDN FEN (default: the start).
+        #[arg(long)]
+        fen: Option<String>,
+        #[command(flatten)]
+        player: PlayerArgs,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Learning by generalisation: Alpha against Beta for N games (Samuel's first
+    /// series), a results line a game, the learned polynomial written as JSON.
+    ///
+    /// Example: `mark1 ref samuel learn --games 20 --seed 1 --out learned.json`
+    Learn {
+        /// Games to play (1-10000).
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        games: u32,
+        /// Seed of the tie-breaking generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Where to write Alpha's polynomial (JSON).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Low tallies before a term is retired: 8 (first series) or 32 (second).
+        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        tally_limit: u32,
+        /// The minimum look-ahead in plies (Samuel: 3).
+        #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10))]
+        min_ply: u32,
+    },
+    /// A game against Samuel's player at the terminal: type moves in PDN (`11-15`,
+    /// `15x24`), `quit` to stop.
+    ///
+    /// Example: `mark1 ref samuel play --you black`
+    Play {
+        /// Your colour: black (moves first) or white.
+        #[arg(long, default_value = "black", value_parser = ["black", "white"])]
+        you: String,
+        #[command(flatten)]
+        player: PlayerArgs,
+    },
+}
+
+/// How Samuel's player is set up.
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+pub struct PlayerArgs {
+    /// A polynomial `learn --out` wrote (default: the unlearned one, the first 16 terms
+    /// with equal coefficients).
+    #[arg(long)]
+    polynomial: Option<PathBuf>,
+    /// A rote memory file: positions are looked up in it, and `play` saves the game's
+    /// positions to it.
+    #[arg(long)]
+    rote: Option<PathBuf>,
+    /// The minimum look-ahead in plies (Samuel: 3).
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10))]
+    min_ply: u32,
+    /// Seed of the generator that breaks ties between equal moves.
+    #[arg(long, default_value_t = 1)]
+    seed: u64,
+}
+
+/// A polynomial from a file, or the unlearned one.
+///
+/// # Errors
+/// The file cannot be read or is not a polynomial, with the reason.
+pub fn load_polynomial(path: Option<&Path>) -> Result<Polynomial> {
+    match path {
+        None => Ok(Learner::default().polynomial()),
+        Some(p) => {
+            let text = std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read the polynomial {}", p.display()))?;
+            let l =
+                Learner::from_json(&text).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
+            Ok(l.polynomial())
+        }
+    }
+}
+
+fn load_rote(path: Option<&Path>) -> Result<Option<Rote>> {
+    let Some(p) = path else { return Ok(None) };
+    if !p.exists() {
+        return Ok(Some(Rote::new(RoteParams::default())));
+    }
+    let text = std::fs::read_to_string(p)
+        .with_context(|| format!("cannot read the rote memory {}", p.display()))?;
+    Ok(Some(
+        Rote::from_json(&text, RoteParams::default())
+            .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?,
+    ))
+}
+
+/// A score in words: a win or loss in so many plies, or the score with its value in
+/// men (a man at the start's material is 2^26).
+pub fn score_text(s: i64) -> String {
+    if s > WIN / 2 {
+        format!("a win within {} plies", WIN - s)
+    } else if s < -WIN / 2 {
+        format!("a loss within {} plies", WIN + s)
+    } else {
+        format!("{s} ({:+.2} men)", s as f64 / (2 * PIECE_UNIT) as f64)
+    }
+}
+
+fn side_word(s: Side) -> &'static str {
+    match s {
+        Side::Black => "Black",
+        Side::White => "White",
+    }
+}
+
+/// Runs one `ref samuel` subcommand.
+///
+/// # Errors
+/// A bad FEN, polynomial or rote file, or a failed write.
+pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
+    match cmd {
+        SamuelCommand::Terms { fen, before, json } => run_terms(fen, before.as_deref(), *json, out),
+        SamuelCommand::Best { fen, player, json } => {
+            let pos = Position::from_fen(fen.as_deref().unwrap_or(START_FEN))?;
+            let poly = load_polynomial(player.polynomial.as_deref())?;
+            let mut rote = load_rote(player.rote.as_deref())?;
+            let limits = Limits {
+                min_ply: player.min_ply,
+                ..Limits::default()
+            };
+            let mut rng = Xorshift(player.seed as u32 ^ 0x5A);
+            let r = search(&pos, &poly, &limits, rote.as_mut(), &mut rng);
+            best_report(&pos, &r, *json, out)
+        }
+        SamuelCommand::Learn {
+            games,
+            seed,
+            out: file,
+            tally_limit,
+            min_ply,
+        } => run_learn(*games, *seed, file.as_deref(), *tally_limit, *min_ply, out),
+        SamuelCommand::Play { you, player } => {
+            let stdin = std::io::stdin();
+            run_play(you == "black", player, &mut stdin.lock(), out)
+        }
+    }
+}
+
+fn run_terms(fen: &str, before: Option<&str>, json: bool, out: &mut dyn Write) -> Result<()> {
+    let pos = Position::from_fen(fen)?;
+    let now = all_parameters(&pos);
+    let prev = before.map(Position::from_fen).transpose()?;
+    if let Some(p) = &prev {
+        if p.to_move == pos.to_move {
+            bail!("the position before the last move must have the other side to move");
+        }
+    }
+    let values = prev.map(|p| term_values(&now, &all_parameters(&p)));
+    let names = Term::all();
+    if json {
+        let params: serde_json::Map<String, serde_json::Value> = names[..SIMPLE]
+            .iter()
+            .map(|t| (t.name().to_string(), json!(now[t.index()])))
+            .collect();
+        let mut v = json!({
+            "squares": "pdn",
+            "fen": pos.to_fen(),
+            "active": side_word(pos.to_move),
+            "piece_advantage": piece_advantage(&pos, pos.to_move),
+            "parameters": params,
+        });
+        if let Some(t) = values {
+            let terms: serde_json::Map<String, serde_json::Value> = names
+                .iter()
+                .map(|x| (x.name().to_string(), json!(t[x.index()])))
+                .collect();
+            v["terms"] = json!(terms);
+            v["credited_to"] = json!(side_word(pos.to_move.opponent()));
+        }
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "position {} ({} to move: active {}, passive {})",
+        pos.to_fen(),
+        side_word(pos.to_move),
+        side_word(pos.to_move),
+        side_word(pos.to_move.opponent())
+    )?;
+    writeln!(
+        out,
+        "piece advantage for {}: {}",
+        side_word(pos.to_move),
+        score_text(piece_advantage(&pos, pos.to_move))
+    )?;
+    match values {
+        None => {
+            writeln!(out, "term      parameter")?;
+            for t in &names[..SIMPLE] {
+                writeln!(out, "{:<8} {:>10}", t.name(), now[t.index()])?;
+            }
+        }
+        Some(v) => {
+            writeln!(
+                out,
+                "term      parameter   term (credited to {})",
+                side_word(pos.to_move.opponent())
+            )?;
+            for t in &names {
+                let p = if t.is_connective() {
+                    String::new()
+                } else {
+                    now[t.index()].to_string()
+                };
+                writeln!(out, "{:<8} {:>10} {:>6}", t.name(), p, v[t.index()])?;
+            }
+        }
+    }
+    Ok(())
+}
+
+fn best_report(pos: &Position, r: &SearchResult, json: bool, out: &mut dyn Write) -> Result<()> {
+    if json {
+        let v = json!({
+            "squares": "pdn",
+            "fen": pos.to_fen(),
+            "best": r.best.map(|m| m.pdn()),
+            "score": r.score,
+            "score_words": score_text(r.score),
+            "moves": r.moves.iter().map(|(m, s)| json!({"move": m.pdn(), "score": s})).collect::<Vec<_>>(),
+            "nodes": r.nodes,
+            "evaluations": r.evaluations,
+            "rote_hits": r.rote_hits,
+            "depth": r.depth,
+            "effective_ply": r.effective_ply,
+            "ties": r.ties,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        return Ok(());
+    }
+    let Some(best) = r.best else {
+        writeln!(
+            out,
+            "{} has no move: the game is lost",
+            side_word(pos.to_move)
+        )?;
+        return Ok(());
+    };
+    for (m, s) in &r.moves {
+        writeln!(out, "{:<14} {}", m.pdn(), score_text(*s))?;
+    }
+    writeln!(
+        out,
+        "best {} score {}; {} positions, {} scored, {} from the rote memory, deepest ply {}, effective ply {}{}",
+        best.pdn(),
+        score_text(r.score),
+        r.nodes,
+        r.evaluations,
+        r.rote_hits,
+        r.depth,
+        r.effective_ply,
+        if r.ties > 1 {
+            format!("; chosen at random among {} equal moves", r.ties)
+        } else {
+            String::new()
+        }
+    )?;
+    Ok(())
+}
+
+fn run_learn(
+    games: u32,
+    seed: u64,
+    file: Option<&Path>,
+    tally_limit: u32,
+    min_ply: u32,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let t0 = std::time::Instant::now();
+    let params = LearnParams {
+        tally_limit,
+        ..LearnParams::default()
+    };
+    let limits = Limits {
+        min_ply,
+        ..Limits::default()
+    };
+    let mut series = Series::new(seed, params, limits);
+    let start = series.alpha.polynomial();
+    let bar = if std::io::stderr().is_terminal() {
+        let b = ProgressBar::new(u64::from(games));
+        if let Ok(style) =
+            ProgressStyle::with_template("learning [{bar:40}] {pos}/{len} games, {elapsed}")
+        {
+            b.set_style(style.progress_chars("=> "));
+        }
+        Some(b)
+    } else {
+        None
+    };
+    let (mut won, mut lost, mut drawn) = (0, 0, 0);
+    for g in 1..=games {
+        let r = series.play_game();
+        let alpha_won = matches!(
+            (r.result.outcome, r.alpha),
+            (Outcome::Black, Side::Black) | (Outcome::White, Side::White)
+        );
+        let verdict = match r.result.outcome {
+            Outcome::Draw => {
+                drawn += 1;
+                "drawn"
+            }
+            _ if alpha_won => {
+                won += 1;
+                "Alpha won"
+            }
+            _ => {
+                lost += 1;
+                "Beta won"
+            }
+        };
+        let how = if r.result.finished {
+            "the loser could not move"
+        } else {
+            "stopped at 70 moves, judged on material"
+        };
+        let mut line = format!(
+            "game {g}: Alpha {}, {verdict} in {} moves ({how}); {} adjustments",
+            side_word(r.alpha),
+            r.result.moves,
+            r.adjustments
+        );
+        if !r.replaced.is_empty() {
+            let names: Vec<String> = r
+                .replaced
+                .iter()
+                .map(|(a, b)| format!("{} for {}", b.name(), a.name()))
+                .collect();
+            line += &format!("; terms in: {}", names.join(", "));
+        }
+        if r.beta_adopted {
+            line += "; Beta takes Alpha's polynomial";
+        }
+        if r.drastic {
+            line += "; third black mark: Alpha's leading term zeroed";
+        }
+        match &bar {
+            Some(b) => b.println(&line),
+            None => writeln!(out, "{line}")?,
+        }
+        if let Some(b) = &bar {
+            b.inc(1);
+        }
+    }
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    let learned = series.alpha.polynomial();
+    writeln!(
+        out,
+        "{games} games in {:.1} s: Alpha won {won}, lost {lost}, drew {drawn}; {} adjustments, {} terms retired; the polynomial {}",
+        t0.elapsed().as_secs_f64(),
+        series.alpha.adjustments,
+        series.alpha.retired,
+        if learned == start { "is unchanged" } else { "changed" }
+    )?;
+    writeln!(out, "Alpha's terms (coefficient, correlation):")?;
+    let mut terms = series.alpha.active.clone();
+    terms.sort_by(|a, b| b.correlation.total_cmp(&a.correlation));
+    for t in &terms {
+        writeln!(
+            out,
+            "  {:<8} {:>8} {:.3}",
+            t.term.name(),
+            t.coefficient(),
+            t.correlation
+        )?;
+    }
+    if let Some(f) = file {
+        let text = serde_json::to_string_pretty(&series.alpha.to_json())? + "\n";
+        std::fs::write(f, text).with_context(|| format!("cannot write {}", f.display()))?;
+        writeln!(out, "written to {}", f.display())?;
+    }
+    Ok(())
+}
+
+fn run_play(
+    you_black: bool,
+    player: &PlayerArgs,
+    input: &mut dyn BufRead,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let poly = load_polynomial(player.polynomial.as_deref())?;
+    let mut rote = load_rote(player.rote.as_deref())?;
+    let limits = Limits {
+        min_ply: player.min_ply,
+        ..Limits::default()
+    };
+    let mut rng = Xorshift(player.seed as u32 ^ 0x5A);
+    let you = if you_black { Side::Black } else { Side::White };
+    let mut pos = Position::start();
+    let mut moves = 0;
+    writeln!(
+        out,
+        "You play {}; squares are PDN 1-32 (Black starts on 1-12). Moves like 11-15 or 15x24; quit to stop.",
+        side_word(you)
+    )?;
+    loop {
+        writeln!(out, "{pos}")?;
+        if legal_moves(&pos).is_empty() {
+            let w = if pos.to_move == you {
+                "Samuel's player wins"
+            } else {
+                "You win"
+            };
+            writeln!(out, "{} cannot move: {w}.", side_word(pos.to_move))?;
+            break;
+        }
+        if moves >= 70 {
+            writeln!(out, "70 moves: stopped (Samuel stopped his games there).")?;
+            break;
+        }
+        if pos.to_move == you {
+            write!(out, "your move> ")?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                break;
+            }
+            let t = line.trim();
+            if t == "quit" {
+                break;
+            }
+            match find_move(&pos, t, false) {
+                Ok(m) => {
+                    pos = apply(&pos, &m);
+                    moves += 1;
+                }
+                Err(e) => {
+                    let legal: Vec<String> = legal_moves(&pos).iter().map(|m| m.pdn()).collect();
+                    writeln!(out, "{e}; legal: {}", legal.join(" "))?;
+                }
+            }
+        } else {
+            let r = search(&pos, &poly, &limits, rote.as_mut(), &mut rng);
+            let Some(m) = r.best else { continue };
+            writeln!(
+                out,
+                "Samuel's player: {} (score {}, {} positions)",
+                m.pdn(),
+                score_text(r.score),
+                r.nodes
+            )?;
+            if let Some(rt) = rote.as_mut() {
+                rt.save(&pos, r.score, r.effective_ply);
+                rt.moved();
+            }
+            pos = apply(&pos, &m);
+            moves += 1;
+        }
+    }
+    if let (Some(rt), Some(p)) = (&rote, &player.rote) {
+        std::fs::write(p, serde_json::to_string(&rt.to_json())? + "\n")
+            .with_context(|| format!("cannot write {}", p.display()))?;
+        writeln!(
+            out,
+            "rote memory: {} positions, written to {}",
+            rt.map.len(),
+            p.display()
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,360 @@
+//! Matches between Samuel's player (the native engine, [`crate::reference::samuel`])
+//! and Strachey's program on the emulated Mark 1 ([`super::draughts`]), or between two
+//! Samuel polynomials: the first meeting of the two pioneers' programs.
+//!
+//! Strachey's side is the period program itself, run on the emulated machine as its
+//! operators ran it: Samuel's moves are set on the hand switches square by square and
+//! entered with KAC, and the machine's replies are read off the teleprinter
+//! ([`super::draughts::play_against`]). Every move of both sides is checked against the
+//! draughts reference engine's legal moves. Games stop at 70 moves (plies), as
+//! Samuel's did, and a stopped game goes to the side ahead in material (man 2, king 3).
+
+use super::draughts::{self as d, First, GameEnd, Squares};
+use crate::asm::Assembly;
+use crate::reference::draughts::moves::apply;
+use crate::reference::draughts::strategy::Xorshift;
+use crate::reference::draughts::{legal_moves, Position, Side};
+use crate::reference::samuel::{judge, search, Learner, Limits, Outcome, Polynomial};
+use std::time::Instant;
+
+/// One side of a match.
+#[derive(Clone, Debug)]
+pub enum Player {
+    /// Samuel's player with a polynomial (`name` says which).
+    Samuel {
+        /// How the user named it (`samuel`, `samuel:learned.json`).
+        name: String,
+        /// Its polynomial.
+        poly: Polynomial,
+    },
+    /// Strachey's program on the emulated Mark 1 with its settings.
+    Strachey {
+        /// How the user named it (`strachey:2`).
+        name: String,
+        /// The program's settings.
+        params: d::Params,
+    },
+}
+
+impl Player {
+    /// Reads a player: `samuel` (the unlearned polynomial: the first 16 terms, equal
+    /// coefficients), `samuel:FILE.json` (a polynomial `mark1 ref samuel learn` wrote),
+    /// `strachey` or `strachey:2` (strategy 2, four plies, king 2½ men: the program's
+    /// defaults), `strachey:1` (strategy 1, three plies).
+    ///
+    /// # Errors
+    /// An unknown player, an unreadable or malformed polynomial, with the reason.
+    pub fn parse(spec: &str) -> Result<Player, String> {
+        let (kind, arg) = match spec.split_once(':') {
+            Some((k, a)) => (k, Some(a)),
+            None => (spec, None),
+        };
+        match (kind, arg) {
+            ("samuel", None) => Ok(Player::Samuel {
+                name: "samuel".into(),
+                poly: Learner::default().polynomial(),
+            }),
+            ("samuel", Some(file)) => {
+                let text = std::fs::read_to_string(file)
+                    .map_err(|e| format!("cannot read the polynomial {file}: {e}"))?;
+                let l = Learner::from_json(&text).map_err(|e| format!("{file}: {e}"))?;
+                Ok(Player::Samuel {
+                    name: spec.into(),
+                    poly: l.polynomial(),
+                })
+            }
+            ("strachey", None | Some("2")) => Ok(Player::Strachey {
+                name: "strachey:2".into(),
+                params: d::Params::strategy2(4, 20),
+            }),
+            ("strachey", Some("1")) => Ok(Player::Strachey {
+                name: "strachey:1".into(),
+                params: d::Params::strategy1(3),
+            }),
+            ("strachey", Some(s)) => Err(format!(
+                "strachey:{s}: Strachey's program has strategies 1 and 2"
+            )),
+            _ => Err(format!(
+                "`{spec}`: a player is samuel, samuel:FILE.json, strachey, strachey:1 or strachey:2"
+            )),
+        }
+    }
+
+    /// The name as the user gave it (normalised).
+    pub fn name(&self) -> &str {
+        match self {
+            Player::Samuel { name, .. } | Player::Strachey { name, .. } => name,
+        }
+    }
+
+    fn is_strachey(&self) -> bool {
+        matches!(self, Player::Strachey { .. })
+    }
+}
+
+/// One game of a match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchGame {
+    /// Black's name and White's.
+    pub black: String,
+    /// White's name.
+    pub white: String,
+    /// Who won.
+    pub outcome: Outcome,
+    /// How it ended, in words.
+    pub ending: String,
+    /// The moves in PDN (`11-15`, `18x11`).
+    pub moves: Vec<String>,
+    /// The last position (PDN FEN).
+    pub last: String,
+    /// Host seconds the game took.
+    pub host_seconds: f64,
+    /// Simulated seconds the emulated machine ran (0 for two Samuel players).
+    pub simulated_seconds: f64,
+    /// Moves checked legal by the reference engine (all of them).
+    pub checked: usize,
+}
+
+impl MatchGame {
+    /// PDN's result: 2-0 Black won, 0-2 White, 1-1 drawn (the convention of
+    /// `mark1 draughts --pdn`).
+    pub fn result(&self) -> &'static str {
+        match self.outcome {
+            Outcome::Black => "2-0",
+            Outcome::White => "0-2",
+            Outcome::Draw => "1-1",
+        }
+    }
+
+    /// The game as PDN.
+    pub fn pdn(&self, round: usize) -> String {
+        let mut out = format!(
+            "[Event \"mark1 match\"]\n[Round \"{round}\"]\n[Black \"{}\"]\n[White \"{}\"]\n[Result \"{}\"]\n[Termination \"{}\"]\n\n",
+            self.black,
+            self.white,
+            self.result(),
+            self.ending
+        );
+        for (i, m) in self.moves.iter().enumerate() {
+            if i % 2 == 0 {
+                out.push_str(&format!("{}. ", i / 2 + 1));
+            }
+            out.push_str(m);
+            out.push(' ');
+        }
+        out.push_str(self.result());
+        out.push_str("\n\n");
+        out
+    }
+}
+
+/// Errors of a match game.
+#[derive(Debug, thiserror::Error)]
+pub enum MatchError {
+    /// Strachey's program on the emulated machine failed or its move could not be read.
+    #[error(transparent)]
+    Draughts(#[from] d::DraughtsRunError),
+    /// A move the reference engine does not allow (a fault: named with the position).
+    #[error("game {game}: {mv} is not a legal move in {fen}")]
+    Illegal {
+        /// The game (from 1).
+        game: usize,
+        /// The move in PDN.
+        mv: String,
+        /// The position, PDN FEN.
+        fen: String,
+    },
+    /// The match wants one Samuel player at least.
+    #[error("both sides are Strachey's program: a match needs Samuel's player on one side")]
+    TwoStracheys,
+}
+
+/// Plays game `round` (from 1) between `black` and `white`, stopped at `max_moves`
+/// plies; Samuel's searches under `limits`, ties broken by a generator seeded from
+/// `seed`, which also seeds the emulated program's /W.
+///
+/// # Errors
+/// [`MatchError`].
+pub fn play_game(
+    asm: Option<&Assembly>,
+    black: &Player,
+    white: &Player,
+    round: usize,
+    seed: u64,
+    max_moves: u32,
+    limits: &Limits,
+) -> Result<MatchGame, MatchError> {
+    let t0 = Instant::now();
+    let mut rng = Xorshift((seed as u32) ^ (round as u32).wrapping_mul(0x9E37_79B9) ^ 0x5A4D);
+    let (moves, simulated, ending) = match (black, white) {
+        (Player::Strachey { .. }, Player::Strachey { .. }) => return Err(MatchError::TwoStracheys),
+        (Player::Samuel { poly: pb, .. }, Player::Samuel { poly: pw, .. }) => {
+            let mut pos = Position::start();
+            let mut moves = Vec::new();
+            let mut ending = String::new();
+            while moves.len() < max_moves as usize {
+                let poly = if pos.to_move == Side::Black { pb } else { pw };
+                let Some(m) = search(&pos, poly, limits, None, &mut rng).best else {
+                    break;
+                };
+                moves.push(m.pdn());
+                pos = apply(&pos, &m);
+            }
+            if moves.len() >= max_moves as usize {
+                ending = format!("stopped at {max_moves} moves");
+            }
+            (moves, 0.0, ending)
+        }
+        _ => {
+            let (params, first) = match (black, white) {
+                (Player::Strachey { params, .. }, _) => (params, First::Machine),
+                (_, Player::Strachey { params, .. }) => (params, First::Human),
+                _ => unreachable!("one side is Strachey's here"),
+            };
+            let samuel = if black.is_strachey() { white } else { black };
+            let Player::Samuel { poly, .. } = samuel else {
+                unreachable!("the other side is Samuel's")
+            };
+            let asm = match asm {
+                Some(a) => a,
+                None => {
+                    return Err(MatchError::Draughts(d::DraughtsRunError::Settings(
+                        "Strachey's program is not assembled".into(),
+                    )))
+                }
+            };
+            let mut own = 0usize;
+            let mut opponent = |g: &d::Game, refusal: Option<&str>| -> Option<Vec<u8>> {
+                // A refusal of a legal move would be the program's fault: the game
+                // stops there (the check below names it if the record is wrong).
+                if refusal.is_some() || g.machine_moves.len() + own >= max_moves as usize {
+                    return None;
+                }
+                own += 1;
+                let pos = g.position();
+                search(&pos, poly, limits, None, &mut rng).best.map(|m| {
+                    std::iter::once(m.from)
+                        .chain(m.landings().iter().copied())
+                        .collect()
+                })
+            };
+            let report = d::play_against(
+                asm,
+                params,
+                seed ^ round as u64,
+                first,
+                &mut opponent,
+                Squares::Pdn,
+            )?;
+            let moves: Vec<String> = report
+                .moves
+                .iter()
+                .map(|m| {
+                    let sep = if m.capture { "x" } else { "-" };
+                    m.squares
+                        .iter()
+                        .map(|s| (s + 1).to_string())
+                        .collect::<Vec<_>>()
+                        .join(sep)
+                })
+                .collect();
+            let ending = match report.end {
+                GameEnd::ScriptDone | GameEnd::Over => String::new(),
+                ref e => e.to_string(),
+            };
+            (
+                moves,
+                crate::machine::beats_to_seconds(report.beats),
+                ending,
+            )
+        }
+    };
+    // Every move checked against the reference engine, and the game judged.
+    let mut pos = Position::start();
+    let mut moves = moves;
+    moves.truncate(max_moves as usize);
+    for mv in &moves {
+        let legal = legal_moves(&pos);
+        let Some(m) = legal.iter().find(|m| m.pdn() == *mv) else {
+            return Err(MatchError::Illegal {
+                game: round,
+                mv: mv.clone(),
+                fen: pos.to_fen(),
+            });
+        };
+        pos = apply(&pos, m);
+    }
+    let no_move = legal_moves(&pos).is_empty();
+    let (outcome, ending) = if no_move {
+        let w = match pos.to_move {
+            Side::Black => Outcome::White,
+            Side::White => Outcome::Black,
+        };
+        (w, format!("{} cannot move", side_name(pos.to_move)))
+    } else if moves.len() >= max_moves as usize {
+        (
+            judge(&pos),
+            format!("stopped at {max_moves} moves, judged on material"),
+        )
+    } else {
+        let e = if ending.is_empty() {
+            "stopped".to_string()
+        } else {
+            ending
+        };
+        (judge(&pos), format!("{e}; judged on material"))
+    };
+    Ok(MatchGame {
+        black: black.name().to_string(),
+        white: white.name().to_string(),
+        outcome,
+        ending,
+        checked: moves.len(),
+        moves,
+        last: pos.to_fen(),
+        host_seconds: t0.elapsed().as_secs_f64(),
+        simulated_seconds: simulated,
+    })
+}
+
+fn side_name(s: Side) -> &'static str {
+    match s {
+        Side::Black => "Black",
+        Side::White => "White",
+    }
+}
+
+/// A match's results for the table: wins of each named player, draws, average moves,
+/// host and simulated time.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct MatchTable {
+    /// Games won by Black's player and by White's.
+    pub black_wins: u32,
+    /// Games won by White's player.
+    pub white_wins: u32,
+    /// Drawn games.
+    pub draws: u32,
+    /// Moves (plies) in all.
+    pub moves: u64,
+    /// Host seconds in all.
+    pub host_seconds: f64,
+    /// Simulated seconds in all.
+    pub simulated_seconds: f64,
+    /// Games.
+    pub games: u32,
+}
+
+impl MatchTable {
+    /// Adds a game.
+    pub fn add(&mut self, g: &MatchGame) {
+        self.games += 1;
+        match g.outcome {
+            Outcome::Black => self.black_wins += 1,
+            Outcome::White => self.white_wins += 1,
+            Outcome::Draw => self.draws += 1,
+        }
+        self.moves += g.moves.len() as u64;
+        self.host_seconds += g.host_seconds;
+        self.simulated_seconds += g.simulated_seconds;
+    }
+}
