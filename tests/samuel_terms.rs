@@ -367,6 +367,7 @@ fn alpha_beta_agrees_with_plain_minimax() {
         ahead_ply: 6,
         max_ply: 6,
         max_nodes: u64::MAX,
+        quiet: false,
     };
     let mut checked = 0;
     for pos in mark1::reference::draughts::random_positions(40, 11) {

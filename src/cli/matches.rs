@@ -33,6 +33,11 @@ pub struct MatchArgs {
     /// Samuel's minimum look-ahead in plies (3).
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10))]
     min_ply: u32,
+    /// Black's first move, when Black is Samuel's player, goes through the seven
+    /// opening moves in turn (pairs of games with `--alternate`), as Samuel constrained
+    /// Beta's first move: games that differ from the first move on.
+    #[arg(long)]
+    openings: bool,
     /// Write the games as PDN here.
     #[arg(long)]
     pdn: Option<PathBuf>,
@@ -68,7 +73,10 @@ pub fn run(a: MatchArgs) -> Result<()> {
         } else {
             (&black, &white)
         };
-        let game = play_game(Some(&asm), b, w, g, a.seed, a.max_moves, &limits)?;
+        let opening = a
+            .openings
+            .then(|| if a.alternate { (g - 1) / 2 } else { g - 1 });
+        let game = play_game(Some(&asm), b, w, g, a.seed, a.max_moves, &limits, opening)?;
         let winner = match game.outcome {
             Outcome::Black => Some(b.name()),
             Outcome::White => Some(w.name()),

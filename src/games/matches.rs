@@ -171,10 +171,13 @@ pub enum MatchError {
 
 /// Plays game `round` (from 1) between `black` and `white`, stopped at `max_moves`
 /// plies; Samuel's searches under `limits`, ties broken by a generator seeded from
-/// `seed`, which also seeds the emulated program's /W.
+/// `seed`, which also seeds the emulated program's /W. With `opening` (0-6), Black's
+/// first move is that one of the seven opening moves (in the reference engine's order)
+/// when Black is Samuel's player, as Samuel constrained Beta's first move.
 ///
 /// # Errors
 /// [`MatchError`].
+#[allow(clippy::too_many_arguments)]
 pub fn play_game(
     asm: Option<&Assembly>,
     black: &Player,
@@ -183,7 +186,15 @@ pub fn play_game(
     seed: u64,
     max_moves: u32,
     limits: &Limits,
+    opening: Option<usize>,
 ) -> Result<MatchGame, MatchError> {
+    let forced = |pos: &Position| -> Option<crate::reference::draughts::Move> {
+        let i = opening?;
+        (*pos == Position::start()).then(|| {
+            let moves = legal_moves(pos);
+            moves[i % moves.len()]
+        })
+    };
     let t0 = Instant::now();
     let mut rng = Xorshift((seed as u32) ^ (round as u32).wrapping_mul(0x9E37_79B9) ^ 0x5A4D);
     let (moves, simulated, ending) = match (black, white) {
@@ -194,7 +205,9 @@ pub fn play_game(
             let mut ending = String::new();
             while moves.len() < max_moves as usize {
                 let poly = if pos.to_move == Side::Black { pb } else { pw };
-                let Some(m) = search(&pos, poly, limits, None, &mut rng).best else {
+                let Some(m) =
+                    forced(&pos).or_else(|| search(&pos, poly, limits, None, &mut rng).best)
+                else {
                     break;
                 };
                 moves.push(m.pdn());
@@ -232,11 +245,13 @@ pub fn play_game(
                 }
                 own += 1;
                 let pos = g.position();
-                search(&pos, poly, limits, None, &mut rng).best.map(|m| {
-                    std::iter::once(m.from)
-                        .chain(m.landings().iter().copied())
-                        .collect()
-                })
+                forced(&pos)
+                    .or_else(|| search(&pos, poly, limits, None, &mut rng).best)
+                    .map(|m| {
+                        std::iter::once(m.from)
+                            .chain(m.landings().iter().copied())
+                            .collect()
+                    })
             };
             let report = d::play_against(
                 asm,

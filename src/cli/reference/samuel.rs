@@ -63,9 +63,17 @@ pub enum SamuelCommand {
         /// Where to write Alpha's polynomial (JSON).
         #[arg(long)]
         out: Option<PathBuf>,
-        /// Low tallies before a term is retired: 8 (first series) or 32 (second).
-        #[arg(long, default_value_t = 8, value_parser = clap::value_parser!(u32).range(1..=1000))]
-        tally_limit: u32,
+        /// Samuel's series: 1 (his first procedure) or 2 (his second series' changes,
+        /// docs/samuel.md).
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u8).range(1..=2))]
+        series: u8,
+        /// Low tallies before a term is retired (default 8 in series 1, 32 in series 2).
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        tally_limit: Option<u32>,
+        /// Start from this polynomial's terms (its weights set equal again), as Samuel's
+        /// second series started from the first's selection.
+        #[arg(long)]
+        from: Option<PathBuf>,
         /// The minimum look-ahead in plies (Samuel: 3).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10))]
         min_ply: u32,
@@ -174,9 +182,30 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
             games,
             seed,
             out: file,
+            series,
             tally_limit,
+            from,
             min_ply,
-        } => run_learn(*games, *seed, file.as_deref(), *tally_limit, *min_ply, out),
+        } => {
+            let mut params = if *series == 2 {
+                LearnParams::second_series()
+            } else {
+                LearnParams::default()
+            };
+            if let Some(t) = tally_limit {
+                params.tally_limit = *t;
+            }
+            let start = match from {
+                None => Learner::default(),
+                Some(p) => {
+                    let text = std::fs::read_to_string(p)
+                        .with_context(|| format!("cannot read the polynomial {}", p.display()))?;
+                    Learner::from_json(&text)
+                        .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?
+                }
+            };
+            run_learn(*games, *seed, file.as_deref(), params, start, *min_ply, out)
+        }
         SamuelCommand::Play { you, player } => {
             let stdin = std::io::stdin();
             run_play(you == "black", player, &mut stdin.lock(), out)
@@ -311,20 +340,17 @@ fn run_learn(
     games: u32,
     seed: u64,
     file: Option<&Path>,
-    tally_limit: u32,
+    params: LearnParams,
+    start: Learner,
     min_ply: u32,
     out: &mut dyn Write,
 ) -> Result<()> {
     let t0 = std::time::Instant::now();
-    let params = LearnParams {
-        tally_limit,
-        ..LearnParams::default()
-    };
     let limits = Limits {
         min_ply,
         ..Limits::default()
     };
-    let mut series = Series::new(seed, params, limits);
+    let mut series = Series::starting_from(start, seed, params, limits);
     let start = series.alpha.polynomial();
     let bar = if std::io::stderr().is_terminal() {
         let b = ProgressBar::new(u64::from(games));

@@ -75,6 +75,24 @@ pub struct LearnParams {
     pub black_marks: u32,
     /// Moves (plies) after which a game is stopped and judged (70).
     pub game_moves: u32,
+    /// Samuel's series: 1 (the procedure above) or 2 (his second series' changes: a
+    /// positive delta corrects only the terms that pulled against the saved score's
+    /// sign; the span of remembered moves grows until delta reaches the minimum; the
+    /// saved score is a rudimentary look-ahead ended by the first move that is not a
+    /// jump; Beta takes Alpha's polynomial only on a majority of wins; with a tally
+    /// limit of 32).
+    pub series: u8,
+}
+
+impl LearnParams {
+    /// Samuel's second series (tally limit 32).
+    pub fn second_series() -> LearnParams {
+        LearnParams {
+            tally_limit: 32,
+            series: 2,
+            ..LearnParams::default()
+        }
+    }
 }
 
 impl Default for LearnParams {
@@ -83,6 +101,7 @@ impl Default for LearnParams {
             tally_limit: 8,
             black_marks: 3,
             game_moves: 70,
+            series: 1,
         }
     }
 }
@@ -169,8 +188,8 @@ impl Learner {
     }
 
     /// One adjustment from `delta` against the `saved` score's term values (`factor` 1,
-    /// 2 or 4).
-    fn correlate(&mut self, delta: i64, values: &[i32; TERMS], factor: f64) {
+    /// 2 or 4); with `only` ±1, only the terms whose contribution had that sign.
+    fn correlate(&mut self, delta: i64, values: &[i32; TERMS], factor: f64, only: Option<i64>) {
         for t in &mut self.active {
             let v = i64::from(values[t.term.index()]);
             if v == 0 {
@@ -179,6 +198,9 @@ impl Learner {
             // The term's contribution to Alpha's score: the terms are to the credit of
             // the side that had just moved, Alpha's opponent.
             let contribution = -t.sign * v;
+            if only.is_some_and(|o| contribution.signum() != o) {
+                continue;
+            }
             let x = if contribution.signum() == delta.signum() {
                 1.0
             } else {
@@ -321,6 +343,9 @@ pub struct Series {
     pub limits: Limits,
     /// Games played.
     pub games: u32,
+    /// Alpha's wins and the games played since Beta last took its polynomial (for the
+    /// second series' majority rule).
+    since_adoption: (u32, u32),
     rng: Xorshift,
 }
 
@@ -328,13 +353,32 @@ impl Series {
     /// A series from the start ([`Learner::default`] for both), ties broken by a
     /// generator seeded with `seed`.
     pub fn new(seed: u64, params: LearnParams, limits: Limits) -> Series {
-        let alpha = Learner::default();
+        Series::starting_from(Learner::default(), seed, params, limits)
+    }
+
+    /// A series whose Alpha and Beta start with `start`'s active terms and reserve, the
+    /// weights set equal again (Samuel's second series: "the initial selection of terms
+    /// was made on the basis of the results obtained during the earlier tests, but no
+    /// attention was paid to their previously assigned weights").
+    pub fn starting_from(start: Learner, seed: u64, params: LearnParams, limits: Limits) -> Series {
+        let alpha = Learner {
+            active: start
+                .active
+                .iter()
+                .map(|t| TermState::new(t.term, Some(10)))
+                .collect(),
+            reserve: start.reserve.clone(),
+            black_marks: 0,
+            adjustments: 0,
+            retired: 0,
+        };
         Series {
             beta: alpha.polynomial(),
             alpha,
             params,
             limits,
             games: 0,
+            since_adoption: (0, 0),
             rng: Xorshift((seed as u32) ^ ((seed >> 32) as u32) ^ 0x5A4D_0E11),
         }
     }
@@ -402,8 +446,16 @@ impl Series {
         );
         let beta_won = !alpha_won && outcome != Outcome::Draw;
         let mut drastic = false;
+        self.since_adoption.1 += 1;
         if alpha_won {
+            self.since_adoption.0 += 1;
+        }
+        // Series 2: only on a majority of wins since Beta last took the polynomial.
+        let adopt = alpha_won
+            && (self.params.series != 2 || 2 * self.since_adoption.0 > self.since_adoption.1);
+        if adopt {
             self.beta = self.alpha.polynomial();
+            self.since_adoption = (0, 0);
         } else if beta_won {
             drastic = self.alpha.black_mark(self.params.black_marks);
         }
@@ -416,7 +468,7 @@ impl Series {
                 last: state.pos.to_fen(),
             },
             alpha: alpha_side,
-            beta_adopted: alpha_won,
+            beta_adopted: adopt,
             drastic,
             replaced,
             adjustments: self.alpha.adjustments - adjustments0,
@@ -433,6 +485,8 @@ impl Series {
         let poly = self.alpha.polynomial();
         let r: SearchResult = search(&state.pos, &poly, &self.limits, None, &mut self.rng);
         let m = r.best.expect("a side with moves has a best one");
+        let second = self.params.series == 2;
+        let mut keep = false;
         if let Some(s) = saved.as_ref() {
             let delta = r.score - s.score;
             if delta.abs() >= self.alpha.min_delta() {
@@ -444,20 +498,40 @@ impl Series {
                 } else {
                     1.0
                 };
-                let values = s.values;
-                self.alpha.correlate(delta, &values, factor);
+                // Series 2, a positive delta: only the terms that pulled against the
+                // saved score's sign.
+                let only = (second && delta > 0).then(|| -s.score.signum());
+                if only != Some(0) {
+                    let values = s.values;
+                    self.alpha.correlate(delta, &values, factor, only);
+                }
+            } else if second {
+                // Series 2: the span grows until delta reaches the minimum.
+                keep = true;
             }
         }
         let out = self.alpha.low_tally(self.params.tally_limit);
-        // The score saved for the next comparison: this position's, by the polynomial
-        // as it now stands.
-        let now = all_parameters(&state.pos);
-        let poly = self.alpha.polynomial();
-        *saved = Some(Saved {
-            score: evaluate(&state.pos, &now, &state.before, &poly),
-            values: term_values(&now, &state.before),
-            piece_advantage: piece_advantage(&state.pos, state.pos.to_move),
-        });
+        if !keep {
+            // The score saved for the next comparison: this position's, by the
+            // polynomial as it now stands (series 2: by a look-ahead to the first move
+            // that is not a jump).
+            let now = all_parameters(&state.pos);
+            let poly = self.alpha.polynomial();
+            let score = if second {
+                let quiet = Limits {
+                    quiet: true,
+                    ..self.limits
+                };
+                search(&state.pos, &poly, &quiet, None, &mut self.rng).score
+            } else {
+                evaluate(&state.pos, &now, &state.before, &poly)
+            };
+            *saved = Some(Saved {
+                score,
+                values: term_values(&now, &state.before),
+                piece_advantage: piece_advantage(&state.pos, state.pos.to_move),
+            });
+        }
         (m, out)
     }
 }

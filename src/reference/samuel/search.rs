@@ -123,6 +123,9 @@ pub struct Limits {
     pub max_ply: u32,
     /// At most this many positions a search; past it every position is evaluated.
     pub max_nodes: u64,
+    /// Instead of the rules above, stop after the first move that is not a jump (the
+    /// "rudimentary tree-search" of Samuel's second series for the initial board score).
+    pub quiet: bool,
 }
 
 impl Default for Limits {
@@ -132,6 +135,7 @@ impl Default for Limits {
             ahead_ply: 11,
             max_ply: 20,
             max_nodes: 200_000,
+            quiet: false,
         }
     }
 }
@@ -238,7 +242,12 @@ impl Search<'_> {
         let ahead = credit_difference(pos).abs() > 6;
         let exchange = now[Term::Exch.index()] > 0;
         let out_of_nodes = self.nodes >= self.limits.max_nodes;
-        if out_of_nodes || stop_here(&self.limits, ply, next_jump, last_jump, exchange, ahead) {
+        let stop = if self.limits.quiet {
+            ply >= self.limits.max_ply || (ply >= 1 && !last_jump)
+        } else {
+            stop_here(&self.limits, ply, next_jump, last_jump, exchange, ahead)
+        };
+        if out_of_nodes || stop {
             self.evaluations += 1;
             let mut s = evaluate(pos, &now, before, self.poly);
             if next_jump && ply >= self.limits.max_ply {
