@@ -311,6 +311,7 @@ fn strachey_moves_considered() {
     let mut makers: BTreeMap<String, u64> = BTreeMap::new();
     let mut rows = Vec::new();
     let mut elsewhere = 0;
+    let mut roots: Vec<(String, Position)> = Vec::new();
     let mut searching: BTreeMap<String, (u64, u64)> = BTreeMap::new();
     for line in script.lines() {
         let reply =
@@ -408,6 +409,7 @@ fn strachey_moves_considered() {
             .iter()
             .map(|m| legal_moves(&apply(&pos, m)).len() as u64)
             .sum();
+        roots.push((want.to_string(), pos));
         rows.push((
             want.to_string(),
             made,
@@ -472,6 +474,11 @@ fn strachey_moves_considered() {
     // where an opponent's reply that crowns puts its kings): there is no third ply.
     assert_eq!(elsewhere, 0, "DR/B 3 wrote page 4 outside lines 10-31");
     assert_eq!(rows.len(), 20);
+    // The operator's capture 19 - 10 (over 15) was entered as from and to only, as in
+    // SimH's script: the program's board at its next reply (7 - 14) still holds its man
+    // on 15 (docs/samuel.md, "Against Strachey's original program").
+    let (_, after) = roots.iter().find(|(w, _)| w == "7 - 14").unwrap();
+    assert!(after.b & (1 << 15) != 0, "{}", after.to_fen());
     for (want, made, legal, multi, ..) in &rows {
         // Two plies: each of the machine's legal moves made on frame 0 and each of the
         // opponent's replies on frame 1; a multiple capture's first stage may be made

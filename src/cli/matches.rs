@@ -41,6 +41,10 @@ pub struct MatchArgs {
     /// Write the games as PDN here.
     #[arg(long)]
     pdn: Option<PathBuf>,
+    /// The period-software folder, for `strachey:1952` (Strachey's original program
+    /// on SimH's drum image, `Draughts/Draughts.drm`).
+    #[arg(long, env = "MARK1_PERIOD_SOFTWARE")]
+    period_software: Option<PathBuf>,
 }
 
 /// Runs `mark1 match`.
@@ -49,11 +53,19 @@ pub struct MatchArgs {
 /// An unknown player or unreadable polynomial (before anything is played), a game the
 /// emulated program could not finish, a file that cannot be written.
 pub fn run(a: MatchArgs) -> Result<()> {
-    let white = Player::parse(&a.white).map_err(|e| anyhow!("--white: {e}"))?;
-    let black = Player::parse(&a.black).map_err(|e| anyhow!("--black: {e}"))?;
-    if matches!(white, Player::Strachey { .. }) && matches!(black, Player::Strachey { .. }) {
+    let period = a.period_software.as_deref();
+    let white = Player::parse_with(&a.white, period).map_err(|e| anyhow!("--white: {e}"))?;
+    let black = Player::parse_with(&a.black, period).map_err(|e| anyhow!("--black: {e}"))?;
+    if white.is_strachey() && black.is_strachey() {
         anyhow::bail!(
             "both sides are Strachey's program: a match needs Samuel's player on one side"
+        );
+    }
+    if matches!(white, Player::Strachey1952 { .. })
+        || (a.alternate && matches!(black, Player::Strachey1952 { .. }))
+    {
+        anyhow::bail!(
+            "Strachey's original program moves first whatever the toss: it plays Black only (no --alternate)"
         );
     }
     let asm = draughts::assemble()?;

@@ -34,16 +34,47 @@ pub enum Player {
         /// The program's settings.
         params: d::Params,
     },
+    /// Strachey's original 1952 program itself, from SimH's drum image (the
+    /// period-software folder): it plays Black ([`super::strachey1952`]).
+    Strachey1952 {
+        /// The drum image.
+        drum: std::path::PathBuf,
+    },
 }
 
 impl Player {
     /// Reads a player: `samuel` (the unlearned polynomial: the first 16 terms, equal
     /// coefficients), `samuel:FILE.json` (a polynomial `mark1 ref samuel learn` wrote),
-    /// `strachey` or `strachey:2` (strategy 2, four plies, king 2½ men: the program's
-    /// defaults), `strachey:1` (strategy 1, three plies).
+    /// `strachey` or `strachey:2` (our reconstruction of Strachey's program: strategy 2,
+    /// four plies, king 2½ men, its defaults), `strachey:1` (strategy 1, three plies),
+    /// `strachey:1952` (his original program, from `Draughts/Draughts.drm` in the
+    /// period-software folder `period`).
     ///
     /// # Errors
-    /// An unknown player, an unreadable or malformed polynomial, with the reason.
+    /// An unknown player, an unreadable or malformed polynomial, `strachey:1952` without
+    /// the folder or its drum, with the reason.
+    pub fn parse_with(spec: &str, period: Option<&std::path::Path>) -> Result<Player, String> {
+        if spec == "strachey:1952" {
+            let dir = period.ok_or(
+                "strachey:1952 is the original program on SimH's drum image: give the \
+                 period-software folder (--period-software DIR or MARK1_PERIOD_SOFTWARE)",
+            )?;
+            let drum = dir.join("Draughts").join("Draughts.drm");
+            if !drum.is_file() {
+                return Err(format!(
+                    "strachey:1952: no drum image at {}",
+                    drum.display()
+                ));
+            }
+            return Ok(Player::Strachey1952 { drum });
+        }
+        Player::parse(spec)
+    }
+
+    /// [`Player::parse_with`] without the period-software folder.
+    ///
+    /// # Errors
+    /// As [`Player::parse_with`].
     pub fn parse(spec: &str) -> Result<Player, String> {
         let (kind, arg) = match spec.split_once(':') {
             Some((k, a)) => (k, Some(a)),
@@ -71,11 +102,14 @@ impl Player {
                 name: "strachey:1".into(),
                 params: d::Params::strategy1(3),
             }),
+            ("strachey", Some("1952")) => Err(
+                "strachey:1952 is the original program on SimH's drum image: give the period-software folder (--period-software DIR or MARK1_PERIOD_SOFTWARE)".into(),
+            ),
             ("strachey", Some(s)) => Err(format!(
-                "strachey:{s}: Strachey's program has strategies 1 and 2"
+                "strachey:{s}: Strachey's program has strategies 1 and 2 (and the original, 1952)"
             )),
             _ => Err(format!(
-                "`{spec}`: a player is samuel, samuel:FILE.json, strachey, strachey:1 or strachey:2"
+                "`{spec}`: a player is samuel, samuel:FILE.json, strachey, strachey:1, strachey:2 or strachey:1952"
             )),
         }
     }
@@ -84,11 +118,13 @@ impl Player {
     pub fn name(&self) -> &str {
         match self {
             Player::Samuel { name, .. } | Player::Strachey { name, .. } => name,
+            Player::Strachey1952 { .. } => "strachey:1952",
         }
     }
 
-    fn is_strachey(&self) -> bool {
-        matches!(self, Player::Strachey { .. })
+    /// Whether it is one of Strachey's programs (ours or the original).
+    pub fn is_strachey(&self) -> bool {
+        matches!(self, Player::Strachey { .. } | Player::Strachey1952 { .. })
     }
 }
 
@@ -167,6 +203,24 @@ pub enum MatchError {
     /// The match wants one Samuel player at least.
     #[error("both sides are Strachey's program: a match needs Samuel's player on one side")]
     TwoStracheys,
+    /// The original program's board is not the game's position.
+    #[error(
+        "game {game}: the original program's board (page 4) shows {shown}, the game is at {fen}"
+    )]
+    Diverged {
+        /// The game (from 1).
+        game: usize,
+        /// The game's position, PDN FEN.
+        fen: String,
+        /// What page 4 shows.
+        shown: String,
+    },
+    /// The original program plays Black only.
+    #[error("Strachey's original program moves first whatever the toss: it plays Black only")]
+    OriginalAsWhite,
+    /// Operating the original program failed.
+    #[error(transparent)]
+    Original(#[from] super::strachey1952::OriginalError),
 }
 
 /// Plays game `round` (from 1) between `black` and `white`, stopped at `max_moves`
@@ -198,7 +252,11 @@ pub fn play_game(
     let t0 = Instant::now();
     let mut rng = Xorshift((seed as u32) ^ (round as u32).wrapping_mul(0x9E37_79B9) ^ 0x5A4D);
     let (moves, simulated, ending) = match (black, white) {
-        (Player::Strachey { .. }, Player::Strachey { .. }) => return Err(MatchError::TwoStracheys),
+        (b, w) if b.is_strachey() && w.is_strachey() => return Err(MatchError::TwoStracheys),
+        (_, Player::Strachey1952 { .. }) => return Err(MatchError::OriginalAsWhite),
+        (Player::Strachey1952 { drum }, Player::Samuel { poly, .. }) => {
+            play_original(drum, poly, limits, max_moves, &mut rng, seed, round)?
+        }
         (Player::Samuel { poly: pb, .. }, Player::Samuel { poly: pw, .. }) => {
             let mut pos = Position::start();
             let mut moves = Vec::new();
@@ -222,7 +280,7 @@ pub fn play_game(
             let (params, first) = match (black, white) {
                 (Player::Strachey { params, .. }, _) => (params, First::Machine),
                 (_, Player::Strachey { params, .. }) => (params, First::Human),
-                _ => unreachable!("one side is Strachey's here"),
+                _ => unreachable!("one side is Strachey's reconstruction here"),
             };
             let samuel = if black.is_strachey() { white } else { black };
             let Player::Samuel { poly, .. } = samuel else {
@@ -330,6 +388,94 @@ pub fn play_game(
         host_seconds: t0.elapsed().as_secs_f64(),
         simulated_seconds: simulated,
     })
+}
+
+/// A game against the original program (Black): its moves read off the paper and
+/// matched to the legal moves, Samuel's entered as the program prints moves (from, to,
+/// the squares taken). Returns the moves in PDN, the simulated seconds, and how it
+/// stopped if not by the rules.
+fn play_original(
+    drum: &std::path::Path,
+    poly: &Polynomial,
+    limits: &Limits,
+    max_moves: u32,
+    rng: &mut Xorshift,
+    seed: u64,
+    round: usize,
+) -> Result<(Vec<String>, f64, String), MatchError> {
+    use super::strachey1952::Original;
+    let config = crate::machine::Config {
+        seed: seed ^ round as u64,
+        ..crate::machine::Config::default()
+    };
+    let mut o = Original::start(drum, config)?;
+    let mut pos = Position::start();
+    let mut moves = Vec::new();
+    let mut ending = String::new();
+    while moves.len() < max_moves as usize {
+        let legal = legal_moves(&pos);
+        if legal.is_empty() {
+            break;
+        }
+        if pos.to_move == Side::Black {
+            // Up to a simulated hour for a reply.
+            let printed = match o.reply(15_000_000) {
+                Ok(p) => p,
+                Err(e) => {
+                    ending = format!("the program stopped: {e}");
+                    break;
+                }
+            };
+            // The program's board (page 4) must hold the game's pieces: else an entry went
+            // wrong.
+            // (The pieces of each side; the kings word of the frame is not compared: the
+            // search leaves it changed after some king moves.)
+            let (b, w, _) = o.board();
+            if (b, w) != (pos.b, pos.w) {
+                let k = pos.k & (b | w);
+                return Err(MatchError::Diverged {
+                    game: round,
+                    fen: pos.to_fen(),
+                    shown: Position {
+                        b,
+                        w,
+                        k,
+                        to_move: Side::Black,
+                    }
+                    .to_fen(),
+                });
+            }
+            let fits = |m: &&crate::reference::draughts::Move| {
+                m.from == printed.from
+                    && m.to == printed.to
+                    && (printed.taken.is_empty()
+                        || printed.taken.iter().fold(0u32, |a, &s| a | 1 << s) == m.captured)
+            };
+            let Some(m) = legal.iter().find(fits) else {
+                return Err(MatchError::Illegal {
+                    game: round,
+                    mv: format!("the program's {}", printed.text),
+                    fen: pos.to_fen(),
+                });
+            };
+            moves.push(m.pdn());
+            pos = apply(&pos, m);
+        } else {
+            let Some(m) = search(&pos, poly, limits, None, rng).best else {
+                break;
+            };
+            let mut squares = vec![m.from, m.to];
+            squares.extend((0..32u8).rev().filter(|s| m.captured & (1 << s) != 0));
+            o.enter(&squares);
+            moves.push(m.pdn());
+            pos = apply(&pos, &m);
+        }
+    }
+    Ok((
+        moves,
+        crate::machine::beats_to_seconds(o.machine.stats.beats),
+        ending,
+    ))
 }
 
 fn side_name(s: Side) -> &'static str {

@@ -10,4 +10,5 @@ pub mod draughts;
 pub mod matches;
 pub mod nim;
 pub mod prinz;
+pub mod strachey1952;
 pub mod turochamp;

@@ -1,0 +1,295 @@
+//! Strachey's original Draughts (1952) itself, on the emulated Mark 1: SimH's drum
+//! image of his program (the period-software folder, test data never copied into this
+//! repository), operated as its operators did (period-software README, DR_Game):
+//! the drum booted with KEC and H = `////`, DR/C MASTER started from Scheme A with the
+//! tape text `K VS @ D/@C OEEZ` and `Y`, KAC at the prompts; then each square of the
+//! opponent's move set on the hand switches (the tens digit one-hot in switches 0–4, the
+//! units one-hot in 5–14) and entered with KAC, KAC with nothing set to end the move
+//! and again to accept the position shown; the machine's reply read off the
+//! teleprinter.
+//!
+//! What the driver found out by operating it (docs/samuel.md, "Strachey's original"):
+//! - A capture by the opponent is entered as the program prints its own: the square
+//!   moved from, the square reached, then each square taken (`25 - 18 22`). Entered as
+//!   from and to alone the program moves the man but leaves the taken piece on its
+//!   board.
+//! - Whatever the hand switches say when it asks HAVE I WON, the program moves first:
+//!   it plays Black here.
+//! - It prints its move in its right-hand column as `13 - 22`, with `K` for a crowning
+//!   and the squares taken when it takes two or more (`14 - 28 K 24 17`); it then waits
+//!   for the opponent's move without a sound for about five minutes before it hoots.
+//!
+//! Squares are Strachey's 0–31 (the program's own). The driver reads the paper; it never
+//! chooses or checks a move for the program.
+
+use crate::formats::drm::read_drm;
+use crate::formats::tape::pt_value;
+use crate::machine::{Budget, Config, Machine};
+use std::path::Path;
+
+/// Instructions before a KAC press, and held (as SimH's `set cpu kac` does).
+const KAC_AFTER: u64 = 700;
+/// Instructions between the operator's presses.
+const BETWEEN: u64 = 5000;
+/// Beats a slice of waiting for the paper (4.8 simulated seconds).
+const SLICE: u64 = 20_000;
+
+/// Errors of operating the original program.
+#[derive(Debug, thiserror::Error)]
+pub enum OriginalError {
+    /// The drum image cannot be read.
+    #[error("Strachey's drum {path}: {reason}")]
+    Drum {
+        /// The file.
+        path: String,
+        /// Why.
+        reason: String,
+    },
+    /// The program did not print what the operator waited for within the limit.
+    #[error("the program did not print `{waited}` within {seconds:.0} simulated seconds; the paper ends: {tail}")]
+    Timeout {
+        /// What was awaited.
+        waited: String,
+        /// The limit.
+        seconds: f64,
+        /// The last of the paper.
+        tail: String,
+    },
+    /// The program printed something the driver cannot read as a move.
+    #[error("the program printed `{0}`, not a move")]
+    Unreadable(String),
+}
+
+/// A move as the program printed it (Strachey's squares).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PrintedMove {
+    /// The line as printed (its right-hand column).
+    pub text: String,
+    /// Square moved from.
+    pub from: u8,
+    /// Square reached.
+    pub to: u8,
+    /// Whether it printed `K` (a crowning).
+    pub crowned: bool,
+    /// The squares it printed as taken (only when it takes two or more).
+    pub taken: Vec<u8>,
+    /// Simulated seconds from the operator's last KAC to the move's last character.
+    pub seconds: f64,
+}
+
+/// The original program running on an emulated Mark 1, waiting for the operator.
+pub struct Original {
+    /// The machine.
+    pub machine: Machine,
+    /// Paper already read.
+    mark: usize,
+}
+
+impl Original {
+    /// Boots `drum` (SimH's `Draughts.drm`) and starts the game as the operating
+    /// procedure says, up to the toss; the program then moves first.
+    ///
+    /// # Errors
+    /// The drum cannot be read; the program does not reach the toss.
+    pub fn start(drum: &Path, config: Config) -> Result<Original, OriginalError> {
+        let bytes = std::fs::read(drum).map_err(|e| OriginalError::Drum {
+            path: drum.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        let words = read_drm(&bytes).map_err(|e| OriginalError::Drum {
+            path: drum.display().to_string(),
+            reason: e.to_string(),
+        })?;
+        let mut m = Machine::new(config);
+        m.drum.load_words(&words);
+        m.set_hand_switches(0);
+        m.kec();
+        let mut o = Original {
+            machine: m,
+            mark: 0,
+        };
+        o.go_until("++INITIAL--", 1_000_000)?;
+        let tape = |t: &str| -> Vec<u8> { t.chars().filter_map(pt_value).collect() };
+        o.machine.feed_tape(&tape("KVS@D/@COEEZ"));
+        o.machine.feed_tape(&tape("Y"));
+        o.go_until("PLEASE READ THE INSTRUCTION CARD", 5_000_000)?;
+        o.kac();
+        o.go_until("SPIN A COIN", 5_000_000)?;
+        o.kac();
+        o.mark = o.machine.printer_text().len();
+        Ok(o)
+    }
+
+    /// Runs until the paper holds `text` (from where the driver last read), at most
+    /// `beats`.
+    fn go_until(&mut self, text: &str, beats: u64) -> Result<(), OriginalError> {
+        let end = self.machine.stats.beats + beats;
+        while !self.machine.printer_text()[self.mark..].contains(text) {
+            if self.machine.stats.beats >= end {
+                return Err(self.timeout(text, beats));
+            }
+            self.machine.run(Budget::beats(SLICE));
+        }
+        self.mark = self.machine.printer_text().len();
+        Ok(())
+    }
+
+    fn timeout(&self, waited: &str, beats: u64) -> OriginalError {
+        let p = self.machine.printer_text();
+        let tail: String = p
+            .chars()
+            .rev()
+            .take(80)
+            .collect::<Vec<_>>()
+            .into_iter()
+            .rev()
+            .collect();
+        OriginalError::Timeout {
+            waited: waited.to_string(),
+            seconds: crate::machine::beats_to_seconds(beats),
+            tail: tail.replace('\n', " / "),
+        }
+    }
+
+    /// One KAC: pressed after 700 instructions, held 700.
+    fn kac(&mut self) {
+        self.machine.run(Budget::instructions(KAC_AFTER));
+        self.machine.set_kac(true);
+        self.machine.run(Budget::instructions(KAC_AFTER));
+        self.machine.set_kac(false);
+    }
+
+    /// Waits (at most `beats`) for the program's next move in its right-hand column and
+    /// reads it: done when such a line has appeared and the paper has not changed for
+    /// 4.8 simulated seconds.
+    ///
+    /// # Errors
+    /// [`OriginalError::Timeout`] if no move comes; [`OriginalError::Unreadable`].
+    pub fn reply(&mut self, beats: u64) -> Result<PrintedMove, OriginalError> {
+        let start = self.machine.stats.beats;
+        let mut last_change = start;
+        let mut len = self.machine.printer_text().len();
+        loop {
+            if self.machine.stats.beats - start >= beats {
+                return Err(self.timeout("a move", beats));
+            }
+            self.machine.run(Budget::beats(SLICE));
+            let now = self.machine.printer_text().len();
+            if now != len {
+                len = now;
+                last_change = self.machine.stats.beats;
+                continue;
+            }
+            let fresh = &self.machine.printer_text()[self.mark..];
+            if let Some(line) = fresh.lines().rev().find(|l| machine_column(l).is_some()) {
+                let text = machine_column(line).unwrap_or_default().trim().to_string();
+                let mut mv = parse_printed(&text)?;
+                // The time to the move's last character, at the granularity of a slice.
+                mv.seconds = crate::machine::beats_to_seconds(last_change - start);
+                self.mark = self.machine.printer_text().len();
+                return Ok(mv);
+            }
+            if fresh.contains("I CLAIM THE GAME") || fresh.contains("I REFUSE") {
+                return Err(OriginalError::Unreadable(fresh.trim().to_string()));
+            }
+        }
+    }
+
+    /// Enters the opponent's move: each square (Strachey's 0–31) on the hand switches
+    /// with KAC, KAC with nothing set to end the move, KAC again to accept the position.
+    /// A capture is entered as the program prints one: from, to, the squares taken.
+    pub fn enter(&mut self, squares: &[u8]) {
+        for &s in squares {
+            self.machine.run(Budget::instructions(BETWEEN));
+            self.machine
+                .set_hand_switches((1 << (s / 10)) | (1 << (5 + s % 10)));
+            self.kac();
+        }
+        self.machine.run(Budget::instructions(BETWEEN));
+        self.machine.set_hand_switches(0);
+        self.kac();
+        self.machine.run(Budget::instructions(BETWEEN));
+        self.kac();
+    }
+
+    /// The paper so far.
+    pub fn paper(&self) -> &str {
+        self.machine.printer_text()
+    }
+
+    /// The position the program searched from, as page 4 shows it (its look-ahead's
+    /// first frame: the kings at line 266, White's men and kings at 272, Black's at
+    /// 274, found by watching the page through a game: docs/profiler.md, "Moves
+    /// considered and plies"). After a reply the search has put the pieces back: the
+    /// position before the program's move. `(b, w, k)`, Strachey's squares; the kings
+    /// word is as the search left it, which after some king moves is not the game's.
+    pub fn board(&self) -> (u32, u32, u32) {
+        let r = |a: u32| self.machine.store.read_long(a) as u32;
+        let (w, b) = (r(256 + 16), r(256 + 18));
+        (b, w, r(256 + 10) & (b | w))
+    }
+}
+
+/// The program's column of a printed line (from the 31st character), if it holds a
+/// move (starts with a digit).
+fn machine_column(line: &str) -> Option<&str> {
+    let right = line.get(30..)?;
+    right
+        .trim_start()
+        .starts_with(|c: char| c.is_ascii_digit())
+        .then_some(right)
+}
+
+/// Reads `13 - 22`, `26 - 31 K`, `14 - 28 K 24 17`.
+///
+/// # Errors
+/// [`OriginalError::Unreadable`] for anything else.
+pub fn parse_printed(text: &str) -> Result<PrintedMove, OriginalError> {
+    let bad = || OriginalError::Unreadable(text.to_string());
+    let words: Vec<&str> = text.split_whitespace().collect();
+    if words.len() < 3 || words[1] != "-" {
+        return Err(bad());
+    }
+    let sq = |w: &str| w.parse::<u8>().ok().filter(|&s| s < 32);
+    let (from, to) = (sq(words[0]).ok_or_else(bad)?, sq(words[2]).ok_or_else(bad)?);
+    let mut crowned = false;
+    let mut taken = Vec::new();
+    for w in &words[3..] {
+        if *w == "K" {
+            crowned = true;
+        } else {
+            taken.push(sq(w).ok_or_else(bad)?);
+        }
+    }
+    Ok(PrintedMove {
+        text: text.to_string(),
+        from,
+        to,
+        crowned,
+        taken,
+        seconds: 0.0,
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn printed_moves_read() {
+        let m = parse_printed("14 - 28 K 24 17").unwrap();
+        assert_eq!(
+            (m.from, m.to, m.crowned, m.taken),
+            (14, 28, true, vec![24, 17])
+        );
+        let m = parse_printed("5 -  8").unwrap();
+        assert_eq!((m.from, m.to, m.crowned), (5, 8, false));
+        assert!(parse_printed("HAVE I WON").is_err());
+        assert!(parse_printed("40 - 2").is_err());
+        assert_eq!(
+            machine_column("22 - 17                         13 - 22 "),
+            Some("  13 - 22 ")
+        );
+        assert_eq!(machine_column("TAILS - HAVE I WON"), None);
+    }
+}
