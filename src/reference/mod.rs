@@ -19,6 +19,7 @@
 //!
 //! See `docs/reference-engines.md` for the reasoning behind each choice.
 
+pub mod bridgit;
 pub mod chess;
 pub mod draughts;
 pub mod nim;
