@@ -22,6 +22,7 @@
 pub mod bridgit;
 pub mod chess;
 pub mod draughts;
+pub mod knights;
 pub mod nim;
 pub mod samuel;
 pub mod turochamp;
