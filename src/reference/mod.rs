@@ -24,6 +24,7 @@ pub mod chess;
 pub mod draughts;
 pub mod knights;
 pub mod nim;
+pub mod noughts;
 pub mod samuel;
 pub mod turochamp;
 
