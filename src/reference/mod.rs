@@ -22,6 +22,7 @@
 pub mod bridgit;
 pub mod chess;
 pub mod draughts;
+pub mod guessit;
 pub mod knights;
 pub mod nim;
 pub mod noughts;

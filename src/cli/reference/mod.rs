@@ -2,6 +2,7 @@
 //! draughts ([`draughts`]), Prinz's chess ([`chess`]), Faster than Thought's nim
 //! ([`nim`]) and Turing's paper chess machine ([`turochamp`]).
 
+pub mod bell;
 pub mod chess;
 pub mod draughts;
 pub mod nim;
@@ -96,6 +97,39 @@ pub enum RefCommand {
         #[command(subcommand)]
         cmd: samuel::SamuelCommand,
     },
+    /// Bridg-it with Gross's strategy as Bell's formula (Bell 1972, ch. 1.2).
+    ///
+    /// Example: `mark1 ref bridgit board --size 5`
+    Bridgit {
+        /// What to do.
+        #[command(subcommand)]
+        cmd: bell::BridgitCommand,
+    },
+    /// Noughts and crosses: Michie's scoring, MENACE's boxes (Bell 1972, ch. 1.3).
+    ///
+    /// Example: `mark1 ref noughts michie --board "x.o..xo.."`
+    Noughts {
+        /// What to do.
+        #[command(subcommand)]
+        cmd: bell::NoughtsCommand,
+    },
+    /// Isaacs' Guess It: Bell's tables beside the solved game, self-play (Bell 1972,
+    /// ch. 1.4).
+    ///
+    /// Example: `mark1 ref guessit tables`
+    Guessit {
+        /// What to do.
+        #[command(subcommand)]
+        cmd: bell::GuessitCommand,
+    },
+    /// The knight's tour: Bell's Fig. 1.1, Warnsdorff's rule.
+    ///
+    /// Example: `mark1 ref knights tour --from a1`
+    Knights {
+        /// What to do.
+        #[command(subcommand)]
+        cmd: bell::KnightsCommand,
+    },
 }
 
 /// Runs one `ref` subcommand, writing its report to `out`.
@@ -109,5 +143,9 @@ pub fn run(cmd: &RefCommand, out: &mut dyn Write) -> Result<()> {
         RefCommand::Nim { cmd } => nim::run(cmd, out),
         RefCommand::Turochamp { cmd } => turochamp::run(cmd, out),
         RefCommand::Samuel { cmd } => samuel::run(cmd, out),
+        RefCommand::Bridgit { cmd } => bell::bridgit(cmd, out),
+        RefCommand::Noughts { cmd } => bell::noughts(cmd, out),
+        RefCommand::Guessit { cmd } => bell::guessit(cmd, out),
+        RefCommand::Knights { cmd } => bell::knights(cmd, out),
     }
 }

@@ -1,0 +1,246 @@
+//! `mark1 ref bridgit|noughts|guessit|knights …`: the native references for Bell's games
+//! (A. G. Bell, *Games Playing with Computers*, 1972, ch. 1; docs/bell.md).
+
+use anyhow::{bail, Result};
+use mark1::reference::draughts::strategy::Xorshift;
+use mark1::reference::{bridgit, guessit, knights, noughts};
+use serde_json::json;
+use std::io::Write;
+
+/// Bridg-it subcommands.
+#[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum BridgitCommand {
+    /// The board with Bell's crossing numbers (Fig. 1.5 as reconstructed).
+    ///
+    /// Example: `mark1 ref bridgit board --size 5`
+    Board {
+        /// Board size N (2-8).
+        #[arg(long, default_value_t = 5)]
+        size: u32,
+    },
+    /// Bell's reply to the opponent's crossing, and whether the formula is a winning
+    /// pairing on this size (searched exhaustively).
+    ///
+    /// Example: `mark1 ref bridgit reply --size 5 --move 12`
+    Reply {
+        /// Board size N (2-8).
+        #[arg(long, default_value_t = 5)]
+        size: u32,
+        /// The opponent's crossing.
+        #[arg(long = "move")]
+        om: u32,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// Noughts-and-crosses subcommands.
+#[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum NoughtsCommand {
+    /// Michie's scores for the machine's move (cells 1-9 row by row from the top left).
+    ///
+    /// Example: `mark1 ref noughts michie --board "x.o..xo.."`
+    Michie {
+        /// Nine characters, row by row: `x` the machine's, `o` the opponent's, `.` empty.
+        #[arg(long)]
+        board: String,
+    },
+    /// MENACE's boxes counted by move.
+    Boxes,
+}
+
+/// Guess It subcommands.
+#[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum GuessitCommand {
+    /// Bell's two tables beside the ones solved here, entry by entry.
+    Tables,
+    /// Bell's procedure against itself: the first player's share of wins with its 95 %
+    /// interval.
+    ///
+    /// Example: `mark1 ref guessit selfplay --games 1000000 --seed 1`
+    Selfplay {
+        /// Games (1 to 10^8).
+        #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
+        games: u64,
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+    },
+}
+
+/// Knight's-tour subcommands.
+#[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
+pub enum KnightsCommand {
+    /// Warnsdorff's rule from a square, drawn as Bell's Fig. 1.1.
+    ///
+    /// Example: `mark1 ref knights tour --from a1`
+    Tour {
+        /// The starting square, a1-h8.
+        #[arg(long, default_value = "a1")]
+        from: String,
+    },
+    /// Bell's Fig. 1.1 checked: a legal tour? closed?
+    Figure,
+}
+
+/// Runs a `ref bridgit` subcommand.
+///
+/// # Errors
+/// A bad size or crossing.
+pub fn bridgit(cmd: &BridgitCommand, out: &mut dyn Write) -> Result<()> {
+    match cmd {
+        BridgitCommand::Board { size } => {
+            let b = bridgit::Board::new(*size)?;
+            write!(out, "{}", b.diagram())?;
+            writeln!(
+                out,
+                "size {size}: {} crossings; o Black's circles (base the top row, goal the bottom), x White's (base the left column, goal the right)",
+                bridgit::crossings(*size)
+            )?;
+        }
+        BridgitCommand::Reply { size, om, json } => {
+            bridgit::check_size(*size)?;
+            let count = bridgit::crossings(*size);
+            if !(2..=count).contains(om) {
+                bail!("crossing {om}: the opponent's move is one of 2 to {count} (1 is the machine's first)");
+            }
+            let a = bridgit::reply(*size, *om);
+            let wins = bridgit::pairing_wins(*size);
+            if *json {
+                writeln!(
+                    out,
+                    "{}",
+                    serde_json::to_string_pretty(&json!({
+                        "numbering": "Bell's crossings, Fig. 1.5 as reconstructed (docs/bell.md)",
+                        "size": size, "move": om, "reply": a, "pairing_wins": wins,
+                    }))?
+                )?;
+            } else {
+                writeln!(
+                    out,
+                    "the opponent crosses {om}: the machine answers {a} (size {size}; the formula {} a winning pairing here)",
+                    if wins { "is" } else { "is not" }
+                )?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// Runs a `ref noughts` subcommand.
+///
+/// # Errors
+/// A malformed board.
+pub fn noughts(cmd: &NoughtsCommand, out: &mut dyn Write) -> Result<()> {
+    match cmd {
+        NoughtsCommand::Michie { board } => {
+            let cells: Vec<char> = board.chars().filter(|c| !c.is_whitespace()).collect();
+            if cells.len() != 9 {
+                bail!(
+                    "a board is nine cells (x, o or .), row by row: got {}",
+                    cells.len()
+                );
+            }
+            let mut b = [noughts::EMPTY; 9];
+            for (i, c) in cells.iter().enumerate() {
+                b[i] = match c.to_ascii_lowercase() {
+                    'x' | 'm' => noughts::X,
+                    'o' | '0' => noughts::O,
+                    '.' | '-' => noughts::EMPTY,
+                    other => bail!("cell {}: `{other}` is not x, o or .", i + 1),
+                };
+            }
+            let s = noughts::michie_scores(&b, noughts::X);
+            for (i, v) in s.iter().enumerate() {
+                if let Some(v) = v {
+                    writeln!(out, "cell {}: {v}", i + 1)?;
+                }
+            }
+            let best: Vec<String> = noughts::michie_choices(&b, noughts::X)
+                .iter()
+                .map(|i| (i + 1).to_string())
+                .collect();
+            writeln!(out, "the machine plays {}", best.join(" or "))?;
+        }
+        NoughtsCommand::Boxes => {
+            let all = noughts::menace_boxes(false, false);
+            writeln!(
+                out,
+                "MENACE's boxes (positions X meets, up to symmetry, game not over): moves 1, 3, 5, 7: {}, {}, {}, {}; {} in all",
+                all[0], all[1], all[2], all[3], all.iter().sum::<usize>()
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs a `ref guessit` subcommand.
+///
+/// # Errors
+/// A failed write.
+pub fn guessit(cmd: &GuessitCommand, out: &mut dyn Write) -> Result<()> {
+    match cmd {
+        GuessitCommand::Tables => write!(out, "{}", guessit::tables_text())?,
+        GuessitCommand::Selfplay { games, seed } => {
+            let mut rng = Xorshift(*seed as u32 ^ 0x6E55);
+            let w = guessit::selfplay(*games, &mut rng);
+            let p = w as f64 / *games as f64;
+            let half = 1.96 * (p * (1.0 - p) / *games as f64).sqrt();
+            writeln!(
+                out,
+                "{games} games: the first player won {w} ({p:.4}, 95 % interval {:.4} to {:.4}); Bell: 0.54",
+                p - half,
+                p + half
+            )?;
+        }
+    }
+    Ok(())
+}
+
+/// Runs a `ref knights` subcommand.
+///
+/// # Errors
+/// A bad square.
+pub fn knights(cmd: &KnightsCommand, out: &mut dyn Write) -> Result<()> {
+    match cmd {
+        KnightsCommand::Tour { from } => {
+            let s = knights::parse(from)?;
+            let path = knights::warnsdorff(s);
+            write!(out, "{}", knights::board_text(&path))?;
+            let (legal, closed) = knights::check_tour(&path);
+            writeln!(
+                out,
+                "{}",
+                if legal {
+                    format!(
+                        "a complete tour from {}, {}",
+                        knights::name(s),
+                        if closed { "closed" } else { "open" }
+                    )
+                } else {
+                    format!(
+                        "stuck after {} squares from {} (Warnsdorff's rule, ties to the first in our order)",
+                        path.len(),
+                        knights::name(s)
+                    )
+                }
+            )?;
+        }
+        KnightsCommand::Figure => {
+            let Some(path) = knights::figure_path() else {
+                bail!("Fig. 1.1 does not hold the numbers 1 to 64 once each");
+            };
+            write!(out, "{}", knights::board_text(&path))?;
+            let (legal, closed) = knights::check_tour(&path);
+            writeln!(
+                out,
+                "Bell's Fig. 1.1: {} tour from {}{}",
+                if legal { "a legal" } else { "not a legal" },
+                knights::name(path[0]),
+                if closed { ", closed" } else { ", open" }
+            )?;
+        }
+    }
+    Ok(())
+}
