@@ -545,7 +545,7 @@ mod tests {
         for n in SIZES {
             assert!(pairing_wins(n), "size {n}");
             // (On size 2 Bell's pairs are the consecutive ones.)
-            let consecutive = |c: u32| if c % 2 == 0 { c + 1 } else { c - 1 };
+            let consecutive = |c: u32| if c.is_multiple_of(2) { c + 1 } else { c - 1 };
             assert_eq!(pairing_blocks_white(n, &consecutive), n == 2, "size {n}");
         }
     }
