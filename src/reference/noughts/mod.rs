@@ -6,6 +6,8 @@
 //! project's one notation); inside, 0–8. A board is nine cells, 0 empty, [`X`] the first
 //! player's mark, [`O`] the second's.
 
+pub mod menace;
+
 /// An empty cell.
 pub const EMPTY: u8 = 0;
 /// The first player's mark.
@@ -90,8 +92,37 @@ pub fn michie_choices(b: &Board, me: u8) -> Vec<usize> {
     (0..9).filter(|&i| s[i].is_some() && s[i] == best).collect()
 }
 
-/// The game's value for the side to move under perfect play: 1 win, 0 draw, −1 loss.
+/// The game's value for the side to move under perfect play: 1 win, 0 draw, −1 loss
+/// (from a table of every board, computed once).
 pub fn value(b: &Board) -> i32 {
+    static TABLE: std::sync::OnceLock<Vec<i8>> = std::sync::OnceLock::new();
+    let t = TABLE.get_or_init(|| {
+        let mut t = vec![i8::MIN; 19683];
+        fn fill(b: &Board, t: &mut Vec<i8>) -> i8 {
+            let k = key(b);
+            if t[k] != i8::MIN {
+                return t[k];
+            }
+            let v = value_plain(b, &mut |c: &Board| i32::from(fill(c, t))) as i8;
+            t[k] = v;
+            v
+        }
+        fill(&[EMPTY; 9], &mut t);
+        t
+    });
+    match t[key(b)] {
+        i8::MIN => value_plain(b, &mut |c: &Board| value(c)),
+        v => i32::from(v),
+    }
+}
+
+/// A board's index 0–19682 (base 3).
+fn key(b: &Board) -> usize {
+    b.iter().fold(0, |k, &c| k * 3 + c as usize)
+}
+
+/// The value from the children's values `child`.
+fn value_plain(b: &Board, child: &mut dyn FnMut(&Board) -> i32) -> i32 {
     if let Some(w) = winner(b) {
         return if w == to_move(b) { 1 } else { -1 };
     }
@@ -104,7 +135,7 @@ pub fn value(b: &Board) -> i32 {
         .map(|i| {
             let mut c = *b;
             c[i] = m;
-            -value(&c)
+            -child(&c)
         })
         .max()
         .unwrap_or(0)
