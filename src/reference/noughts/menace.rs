@@ -119,7 +119,12 @@ impl Menace {
     }
 
     /// Plays one game as X against `opp`; the boxes learn from it.
-    pub fn play(&mut self, opp: Opponent, empty: Empty, rng: &mut dyn RandomSource) -> (Result3, usize) {
+    pub fn play(
+        &mut self,
+        opp: Opponent,
+        empty: Empty,
+        rng: &mut dyn RandomSource,
+    ) -> (Result3, usize) {
         let mut b = [EMPTY; 9];
         let mut used: Vec<(Board, usize)> = Vec::new();
         let mut first = 9;
@@ -247,7 +252,10 @@ mod tests {
         let mut m = Menace::default();
         let mut rng = Xorshift(5);
         for _ in 0..300 {
-            assert_ne!(m.play(Opponent::Perfect, Empty::Refill, &mut rng).0, Result3::Win);
+            assert_ne!(
+                m.play(Opponent::Perfect, Empty::Refill, &mut rng).0,
+                Result3::Win
+            );
         }
     }
 }

@@ -6,6 +6,7 @@
 //! project's one notation); inside, 0–8. A board is nine cells, 0 empty, [`X`] the first
 //! player's mark, [`O`] the second's.
 
+pub mod defence;
 pub mod menace;
 
 /// An empty cell.
