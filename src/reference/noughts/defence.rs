@@ -102,11 +102,17 @@ pub fn choices(b: &Board) -> Vec<usize> {
     }
 }
 
+/// Games won, drawn and lost by the machine.
+pub type Tally = (u64, u64, u64);
+
+/// The opponent's first cell, the machine's, the opponent's second (spiral numbers).
+pub type Opening = (usize, usize, usize);
+
 /// Over the whole tree of the opponent's play (X first, every reply) and every random
 /// choice of the machine: `(machine won, drawn, machine lost)` counted by games, and
 /// the opponent's first two cells (spiral numbers, as a sorted pair after the machine's
 /// first move) of each lost game, with how many losses each.
-pub fn tree() -> ((u64, u64, u64), Vec<((usize, usize, usize), u64)>) {
+pub fn tree() -> (Tally, Vec<(Opening, u64)>) {
     use std::collections::BTreeMap;
     fn go(
         b: &Board,
