@@ -48,6 +48,26 @@ pub enum NoughtsCommand {
     },
     /// MENACE's boxes counted by move.
     Boxes,
+    /// MENACE trained against an opponent: its results game block by game block.
+    ///
+    /// Example: `mark1 ref noughts menace --games 300 --opponent perfect --seed 1`
+    Menace {
+        /// Games (1 to 1,000,000).
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        games: u64,
+        /// perfect, random or michie.
+        #[arg(long, default_value = "perfect", value_parser = ["perfect", "random", "michie"])]
+        opponent: String,
+        /// What an empty box does: resign (Michie's) or refill.
+        #[arg(long, default_value = "resign", value_parser = ["resign", "refill"])]
+        empty: String,
+        /// Seed.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Games a line of the report.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        block: u64,
+    },
 }
 
 /// Guess It subcommands.
@@ -162,6 +182,46 @@ pub fn noughts(cmd: &NoughtsCommand, out: &mut dyn Write) -> Result<()> {
                 .map(|i| (i + 1).to_string())
                 .collect();
             writeln!(out, "the machine plays {}", best.join(" or "))?;
+        }
+        NoughtsCommand::Menace {
+            games,
+            opponent,
+            empty,
+            seed,
+            block,
+        } => {
+            use noughts::menace::{is_corner, Empty, Menace, Opponent, Result3};
+            let opp = match opponent.as_str() {
+                "random" => Opponent::Random,
+                "michie" => Opponent::Michie,
+                _ => Opponent::Perfect,
+            };
+            let empty = if empty == "refill" {
+                Empty::Refill
+            } else {
+                Empty::Resign
+            };
+            let mut m = Menace::default();
+            let mut rng = Xorshift(*seed as u32 ^ 0x3E4A);
+            writeln!(out, "games          won drawn  lost  corner openings")?;
+            let (mut w, mut d, mut l, mut c) = (0, 0, 0, 0);
+            for g in 1..=*games {
+                let (r, first) = m.play(opp, empty, &mut rng);
+                match r {
+                    Result3::Win => w += 1,
+                    Result3::Draw => d += 1,
+                    Result3::Loss => l += 1,
+                }
+                if is_corner(first) {
+                    c += 1;
+                }
+                if g % block == 0 || g == *games {
+                    let from = (g - 1) / block * block + 1;
+                    writeln!(out, "{from:>5}-{g:<6} {w:>5} {d:>5} {l:>5}  {c:>5}")?;
+                    (w, d, l, c) = (0, 0, 0, 0);
+                }
+            }
+            writeln!(out, "{} boxes opened", m.boxes.len())?;
         }
         NoughtsCommand::Boxes => {
             let all = noughts::menace_boxes(false, false);
