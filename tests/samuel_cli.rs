@@ -244,3 +244,20 @@ proptest! {
         let _ = Learner::from_json(&text);
     }
 }
+
+/// `mark1 match --json`: the games and the table as one JSON object naming its squares.
+#[test]
+fn match_as_json() {
+    let (ok, out, err) = mark1(&[
+        "match", "--black", "samuel", "--white", "samuel", "--games", "2", "--openings",
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["squares"], "pdn");
+    assert_eq!(v["games"].as_array().unwrap().len(), 2);
+    assert_eq!(v["table"].as_array().unwrap().len(), 2);
+    let first = v["games"][0]["moves"][0].as_str().unwrap();
+    assert!(legal_moves(&Position::start()).iter().any(|m| m.pdn() == first));
+    assert!(!out.contains("Some("));
+}

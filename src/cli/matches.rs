@@ -41,6 +41,9 @@ pub struct MatchArgs {
     /// Write the games as PDN here.
     #[arg(long)]
     pdn: Option<PathBuf>,
+    /// Print the games and the table as one JSON object instead of text.
+    #[arg(long)]
+    json: bool,
     /// The period-software folder, for `strachey:1952` (Strachey's original program
     /// on SimH's drum image, `Draughts/Draughts.drm`).
     #[arg(long, env = "MARK1_PERIOD_SOFTWARE")]
@@ -77,6 +80,7 @@ pub fn run(a: MatchArgs) -> Result<()> {
     let mut wins = [0u32; 2];
     let mut table = MatchTable::default();
     let mut pdn = String::new();
+    let mut records = Vec::new();
     let out = &mut std::io::stdout().lock();
     for g in 1..=a.games as usize {
         let swap = a.alternate && g % 2 == 0;
@@ -101,25 +105,57 @@ pub fn run(a: MatchArgs) -> Result<()> {
                 wins[1] += 1;
             }
         }
-        writeln!(
-            out,
-            "game {g}: Black {}, White {}: {} in {} moves ({}); {:.1} s host{}",
-            b.name(),
-            w.name(),
-            winner.map_or("drawn".to_string(), |n| format!("{n} won")),
-            game.moves.len(),
-            game.ending,
-            game.host_seconds,
-            if game.simulated_seconds > 0.0 {
-                format!(", {:.0} simulated s", game.simulated_seconds)
-            } else {
-                String::new()
-            }
-        )?;
+        records.push(serde_json::json!({
+            "round": g,
+            "black": b.name(),
+            "white": w.name(),
+            "result": game.result(),
+            "winner": winner,
+            "moves": game.moves,
+            "ending": game.ending,
+            "last": game.last,
+            "host_seconds": (game.host_seconds * 1000.0).round() / 1000.0,
+            "simulated_seconds": (game.simulated_seconds * 10.0).round() / 10.0,
+        }));
+        if !a.json {
+            writeln!(
+                out,
+                "game {g}: Black {}, White {}: {} in {} moves ({}); {:.1} s host{}",
+                b.name(),
+                w.name(),
+                winner.map_or("drawn".to_string(), |n| format!("{n} won")),
+                game.moves.len(),
+                game.ending,
+                game.host_seconds,
+                if game.simulated_seconds > 0.0 {
+                    format!(", {:.0} simulated s", game.simulated_seconds)
+                } else {
+                    String::new()
+                }
+            )?;
+        }
         pdn.push_str(&game.pdn(g));
         table.add(&game);
     }
     let n = f64::from(table.games);
+    if let Some(p) = &a.pdn {
+        std::fs::write(p, &pdn).with_context(|| format!("cannot write {}", p.display()))?;
+    }
+    if a.json {
+        let v = serde_json::json!({
+            "squares": "pdn",
+            "result_convention": "2-0 Black won, 0-2 White won, 1-1 drawn",
+            "games": records,
+            "table": names.iter().enumerate().map(|(i, name)| serde_json::json!({
+                "player": name, "won": wins[i], "lost": wins[1 - i], "drawn": table.draws,
+            })).collect::<Vec<_>>(),
+            "moves_a_game": (table.moves as f64 / n * 10.0).round() / 10.0,
+            "host_seconds": (table.host_seconds * 1000.0).round() / 1000.0,
+            "simulated_seconds": (table.simulated_seconds * 10.0).round() / 10.0,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        return Ok(());
+    }
     writeln!(out)?;
     writeln!(out, "player                     won  lost  drawn")?;
     for (i, name) in names.iter().enumerate() {
@@ -141,7 +177,6 @@ pub fn run(a: MatchArgs) -> Result<()> {
         table.simulated_seconds
     )?;
     if let Some(p) = &a.pdn {
-        std::fs::write(p, &pdn).with_context(|| format!("cannot write {}", p.display()))?;
         writeln!(out, "games written to {}", p.display())?;
     }
     Ok(())
