@@ -87,6 +87,12 @@ enum Command {
     ///
     /// Example: `mark1 match --white samuel --black strachey:1 --games 10 --pdn match.pdn`
     Match(cli::matches::MatchArgs),
+    /// Michie's noughts-and-crosses machine (Bell 1972, ch. 1.3) on the emulated Mark 1:
+    /// a game, your cells on the hand switches with KAC; one think (`--think --moves
+    /// 5,1`); the comparison with the reference (`--check N`).
+    ///
+    /// Example: `mark1 noughts`, `mark1 noughts --check 10000`
+    Noughts(cli::noughts::NoughtsArgs),
     /// Run a SimH Ferranti Mark I command file (`.ini`) as SimH's shipped Mark I software
     /// uses them: att/det, set cpu kec|kac, dep/ex, go until, do/call/goto/if, feedptr,
     /// typein and appendtotape on the off-line perforator (docs/compatibility.md).
@@ -127,6 +133,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Nim(a) => cli::nim::run(a),
         Command::Turochamp(a) => cli::turochamp::run(a),
         Command::Match(a) => cli::matches::run(a),
+        Command::Noughts(a) => cli::noughts::run(a),
         Command::Simh(a) => cli::simh::run(a),
     }
 }

@@ -249,7 +249,14 @@ proptest! {
 #[test]
 fn match_as_json() {
     let (ok, out, err) = mark1(&[
-        "match", "--black", "samuel", "--white", "samuel", "--games", "2", "--openings",
+        "match",
+        "--black",
+        "samuel",
+        "--white",
+        "samuel",
+        "--games",
+        "2",
+        "--openings",
         "--json",
     ]);
     assert!(ok, "{err}");
@@ -258,6 +265,8 @@ fn match_as_json() {
     assert_eq!(v["games"].as_array().unwrap().len(), 2);
     assert_eq!(v["table"].as_array().unwrap().len(), 2);
     let first = v["games"][0]["moves"][0].as_str().unwrap();
-    assert!(legal_moves(&Position::start()).iter().any(|m| m.pdn() == first));
+    assert!(legal_moves(&Position::start())
+        .iter()
+        .any(|m| m.pdn() == first));
     assert!(!out.contains("Some("));
 }

@@ -11,6 +11,7 @@ pub mod load;
 pub mod machine;
 pub mod matches;
 pub mod nim;
+pub mod noughts;
 pub mod prinz;
 pub mod profile;
 pub mod reference;

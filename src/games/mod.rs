@@ -9,6 +9,7 @@ pub mod bundled;
 pub mod draughts;
 pub mod matches;
 pub mod nim;
+pub mod noughts;
 pub mod prinz;
 pub mod strachey1952;
 pub mod turochamp;

@@ -1,0 +1,212 @@
+//! `mark1 noughts`: Michie's noughts-and-crosses machine on the emulated Mark 1 (Bell
+//! 1972, ch. 1.3; docs/bell.md): a game (your cells on the hand switches with KAC), one
+//! think (`--think --moves`), the comparison with the reference (`--check N`). The work
+//! and the words are in [`mark1::games::noughts`].
+
+use anyhow::{bail, Context, Result};
+use mark1::games::noughts::{self as g, First, Waiting};
+use mark1::reference::noughts::{self as rn, EMPTY, O, X};
+use serde_json::json;
+use std::io::{BufRead, Write};
+
+/// The arguments of `mark1 noughts`.
+#[derive(clap::Args)]
+pub struct NoughtsArgs {
+    /// Which machine: michie (on the Mark 1). Bell's incomplete defence and MENACE are
+    /// not yet programs of the Mark 1 here (`mark1 ref noughts` has their references).
+    #[arg(long, default_value = "michie", value_parser = ["michie", "defence", "menace"])]
+    machine: String,
+    /// Who moves first: machine (Michie's) or human.
+    #[arg(long, default_value = "machine", value_parser = ["machine", "human"])]
+    first: String,
+    /// Your cells for a game, one a line (1-9 row by row from the top left; `#` starts a
+    /// comment); the terminal otherwise.
+    #[arg(long, conflicts_with_all = ["think", "check"])]
+    script: Option<std::path::PathBuf>,
+    /// Seed of /W (the machine's choice between equal cells) and of --check's positions.
+    #[arg(long, default_value_t = 1961)]
+    seed: u64,
+    /// JSON output (one object naming its cell numbering).
+    #[arg(long)]
+    json: bool,
+    /// One think: the machine's reply after --moves.
+    #[arg(long, requires = "moves")]
+    think: bool,
+    /// The cells played so far, the machine's first (it is X), e.g. `5,1`.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Compare the program with the reference on N random positions; the last line is
+    /// `N positions, D differences`.
+    #[arg(long, conflicts_with = "think", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    check: Option<u64>,
+}
+
+/// The cells of `--moves`, alternately the machine's (X) and the opponent's.
+fn board_of_moves(text: &str) -> Result<rn::Board> {
+    let mut b = [EMPTY; 9];
+    for (i, t) in text.split(',').filter(|t| !t.trim().is_empty()).enumerate() {
+        let n: usize = t
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| (1..=9).contains(n))
+            .with_context(|| format!("move {}: `{}` is not a cell 1-9", i + 1, t.trim()))?;
+        if b[n - 1] != EMPTY {
+            bail!("move {}: cell {n} is taken", i + 1);
+        }
+        if rn::over(&b) {
+            bail!("move {}: the game was already over", i + 1);
+        }
+        b[n - 1] = if i % 2 == 0 { X } else { O };
+    }
+    Ok(b)
+}
+
+/// Runs `mark1 noughts`.
+///
+/// # Errors
+/// Bad input (refused with the reason), the program failing.
+pub fn run(a: NoughtsArgs) -> Result<()> {
+    if a.machine != "michie" {
+        bail!(
+            "--machine {}: not yet a program of the Mark 1 here; `mark1 ref noughts` has its reference (docs/bell.md)",
+            a.machine
+        );
+    }
+    let out = &mut std::io::stdout().lock();
+    if let Some(n) = a.check {
+        let r = g::check(n as usize, a.seed)?;
+        for d in r.differences.iter().take(20) {
+            writeln!(out, "{d}")?;
+        }
+        writeln!(
+            out,
+            "{} positions, {} differences",
+            r.positions,
+            r.differences.len()
+        )?;
+        return Ok(());
+    }
+    if a.think {
+        let b = board_of_moves(a.moves.as_deref().unwrap_or(""))?;
+        let t = g::think(&b, a.seed)?;
+        let secs = mark1::machine::beats_to_seconds(t.beats);
+        if a.json {
+            let v = json!({
+                "cells": "1-9 row by row from the top left",
+                "board": g::board_text(&b),
+                "cell": t.cell + 1,
+                "sums": (0..9).map(|i| t.sums[i]).collect::<Vec<_>>(),
+                "instructions": t.instructions,
+                "beats": t.beats,
+                "simulated_seconds": (secs * 1000.0).round() / 1000.0,
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        } else {
+            for (i, s) in t.sums.iter().enumerate() {
+                if let Some(s) = s {
+                    writeln!(out, "cell {}: {s}", i + 1)?;
+                }
+            }
+            writeln!(
+                out,
+                "the machine plays {}; {} instructions, {} beats, {secs:.2} simulated seconds",
+                t.cell + 1,
+                t.instructions,
+                t.beats
+            )?;
+        }
+        return Ok(());
+    }
+    // A game.
+    let first = if a.first == "human" {
+        First::Human
+    } else {
+        First::Machine
+    };
+    let mut game = g::Game::new(first, a.seed)?;
+    let script: Option<Vec<String>> = match &a.script {
+        Some(p) => Some(
+            std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read {}", p.display()))?
+                .lines()
+                .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+                .filter(|l| !l.is_empty())
+                .collect(),
+        ),
+        None => None,
+    };
+    let mut next = 0;
+    let stdin = std::io::stdin();
+    let mut shown = 0;
+    let mut entered = Vec::new();
+    let mut w = game.run_to_wait()?;
+    loop {
+        if !a.json {
+            write!(out, "{}", &game.paper()[shown..])?;
+            out.flush()?;
+        }
+        shown = game.paper().len();
+        if w == Waiting::Over {
+            break;
+        }
+        let line = match &script {
+            Some(s) => match s.get(next) {
+                Some(l) => {
+                    next += 1;
+                    l.clone()
+                }
+                None => break,
+            },
+            None => {
+                write!(out, "your cell (1-9)> ")?;
+                out.flush()?;
+                let mut l = String::new();
+                if stdin.lock().read_line(&mut l)? == 0 {
+                    break;
+                }
+                l.trim().to_string()
+            }
+        };
+        let n: u32 = match line.parse() {
+            Ok(n) if (1..=9).contains(&n) => n,
+            _ => {
+                writeln!(
+                    out,
+                    "`{line}` is not a cell 1-9 (row by row from the top left)"
+                )?;
+                continue;
+            }
+        };
+        entered.push(n);
+        w = game.enter(n)?;
+    }
+    let b = game.board();
+    let result = match rn::winner(&b) {
+        Some(m) if m == X => "the machine won",
+        Some(_) => "you won",
+        None if rn::over(&b) => "drawn",
+        None => "stopped",
+    };
+    if a.json {
+        let v = json!({
+            "cells": "1-9 row by row from the top left",
+            "paper": game.paper(),
+            "entered": entered,
+            "board": g::board_text(&b),
+            "result": result,
+            "instructions": game.machine.stats.instructions,
+            "beats": game.machine.stats.beats,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+    } else {
+        writeln!(
+            out,
+            "{result}; position {}; {} instructions, {:.1} s of machine time",
+            g::board_text(&b),
+            game.machine.stats.instructions,
+            mark1::machine::beats_to_seconds(game.machine.stats.beats)
+        )?;
+    }
+    Ok(())
+}

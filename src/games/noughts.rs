@@ -1,0 +1,329 @@
+//! Michie's noughts-and-crosses machine (Bell 1972, ch. 1.3) as a period program of ours
+//! on the emulated Mark 1 (`programs/noughts.m1`, docs/bell.md): the driver as the
+//! operator. It puts the position or the settings in, starts the machine, enters the
+//! opponent's cells on the hand switches with KAC, and reads the paper and the store
+//! (the position on page 7, the sums and the move after a think). It never computes the
+//! machine's move; [`check`] compares it with `reference::noughts`.
+
+use super::bundled::{Bundled, RunError};
+use crate::machine::{Budget, Config, Machine, Stop};
+use crate::reference::noughts::{self as rn, Board, EMPTY, O, X};
+
+const SOURCES: &[(&str, &str)] = &[(
+    "programs/noughts.m1",
+    include_str!("../../programs/noughts.m1"),
+)];
+
+static PROGRAM: Bundled = Bundled::new(SOURCES);
+
+/// Beats a think or a wait may take before the driver gives up.
+const BEATS: u64 = 20_000_000;
+
+/// Errors of the noughts driver.
+#[derive(Debug, thiserror::Error)]
+pub enum NoughtsError {
+    /// A cell outside 1-9, a cell taken, a board that cannot be, a bad script line.
+    #[error("{0}")]
+    Input(String),
+    /// The program did not assemble, lacks a label, or the machine stopped elsewhere.
+    #[error(transparent)]
+    Run(#[from] RunError),
+}
+
+crate::games::bundled::run_error_from_bundled!(NoughtsError);
+
+/// The program's assembly.
+///
+/// # Errors
+/// The bundled source does not assemble.
+pub fn assembly() -> Result<&'static crate::asm::Assembly, NoughtsError> {
+    Ok(PROGRAM.assembly()?)
+}
+
+fn label(n: &str) -> Result<u32, NoughtsError> {
+    Ok(PROGRAM.label(assembly()?, n)?)
+}
+
+/// A machine with the program loaded (the store and its unit on the drum), `/W` seeded.
+fn loaded(seed: u64) -> Result<Machine, NoughtsError> {
+    let mut m = Machine::new(Config {
+        seed,
+        ..Config::default()
+    });
+    m.load_image(&assembly()?.image);
+    Ok(m)
+}
+
+/// A signed 40-bit long line.
+fn signed(v: u64) -> i64 {
+    if v >> 39 & 1 == 1 {
+        v as i64 - (1 << 40)
+    } else {
+        v as i64
+    }
+}
+
+/// One think: the machine's cell (0-8), its sums for the empty cells, and the cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Think {
+    /// The cell the program chose, 0-8.
+    pub cell: usize,
+    /// The sums it left in `sc`, for the empty cells.
+    pub sums: [Option<i64>; 9],
+    /// Orders obeyed.
+    pub instructions: u64,
+    /// Beats (240 µs each).
+    pub beats: u64,
+}
+
+/// Checks a board for a think: the machine (X) to move, game not over.
+fn check_board(b: &Board) -> Result<(), NoughtsError> {
+    if rn::over(b) {
+        return Err(NoughtsError::Input("the game is over on that board".into()));
+    }
+    let xs = b.iter().filter(|&&c| c == X).count();
+    let os = b.iter().filter(|&&c| c == O).count();
+    if xs > os || os > xs + 1 {
+        return Err(NoughtsError::Input(
+            "the machine must be to move: its marks as many as the opponent's, or one fewer".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Runs the program's one-move mode on `b` (X the machine's marks), `/W` seeded with
+/// `seed`.
+///
+/// # Errors
+/// A board where the machine cannot move; the program failing.
+pub fn think(b: &Board, seed: u64) -> Result<Think, NoughtsError> {
+    check_board(b)?;
+    let mut m = loaded(seed)?;
+    m.store.write_long(label("s_mode")?, 0);
+    let cell = label("cell")?;
+    for (i, &c) in b.iter().enumerate() {
+        m.store.write_long(cell + 2 * i as u32, u64::from(c));
+    }
+    let stop_line = label("th_end")?;
+    match m.run(Budget::beats(BEATS)) {
+        Stop::DynamicStop { line } if line == stop_line => {}
+        other => {
+            return Err(NoughtsError::Run(RunError::Stopped(
+                crate::machine::report::describe_stop(&other),
+            )))
+        }
+    }
+    let sc = label("sc")?;
+    let mut sums = [None; 9];
+    for (i, s) in sums.iter_mut().enumerate() {
+        if b[i] == EMPTY {
+            *s = Some(signed(m.store.read_long(sc + 2 * i as u32)));
+        }
+    }
+    Ok(Think {
+        cell: m.store.read_long(label("mv")?) as usize,
+        sums,
+        instructions: m.stats.instructions,
+        beats: m.stats.beats,
+    })
+}
+
+/// A cross-check's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Positions compared.
+    pub positions: usize,
+    /// What differed, one line a position.
+    pub differences: Vec<String>,
+}
+
+/// Random positions where the machine is to move: `n` of them from `seed`, each the
+/// start followed by random legal moves, game not over.
+pub fn positions(n: usize, seed: u64) -> Vec<Board> {
+    use crate::reference::draughts::strategy::Xorshift;
+    use crate::reference::draughts::RandomSource;
+    let mut rng = Xorshift((seed as u32) ^ 0x0A0A_5E5E);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut b = [EMPTY; 9];
+        let plies = rng.next_u20() % 8;
+        let mut ok = true;
+        for _ in 0..plies {
+            let free: Vec<usize> = (0..9).filter(|&i| b[i] == EMPTY).collect();
+            let i = free[rng.next_u20() as usize % free.len()];
+            b[i] = rn::to_move(&b);
+            if rn::over(&b) {
+                ok = false;
+                break;
+            }
+        }
+        // The machine plays X: it is to move when the marks are even.
+        if ok && rn::to_move(&b) == X {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// The program against `reference::noughts` on `n` positions: every empty cell's sum
+/// the same as Michie's, and the cell chosen one of the largest.
+///
+/// # Errors
+/// The program failing on a position.
+pub fn check(n: usize, seed: u64) -> Result<CheckReport, NoughtsError> {
+    let mut differences = Vec::new();
+    for (k, b) in positions(n, seed).iter().enumerate() {
+        let t = think(b, seed.wrapping_add(k as u64))?;
+        let want = rn::michie_scores(b, X);
+        let want: Vec<Option<i64>> = want.iter().map(|s| s.map(i64::from)).collect();
+        let choices = rn::michie_choices(b, X);
+        if t.sums.to_vec() != want || !choices.contains(&t.cell) {
+            differences.push(format!(
+                "{}: the program's sums {:?} and cell {}, Michie's {:?} and {:?}",
+                board_text(b),
+                t.sums,
+                t.cell + 1,
+                want,
+                choices.iter().map(|c| c + 1).collect::<Vec<_>>()
+            ));
+        }
+    }
+    Ok(CheckReport {
+        positions: n,
+        differences,
+    })
+}
+
+/// A board as nine characters, row by row: `x` the machine's, `o` the opponent's, `.`.
+pub fn board_text(b: &Board) -> String {
+    b.iter()
+        .map(|&c| match c {
+            X => 'x',
+            O => 'o',
+            _ => '.',
+        })
+        .collect()
+}
+
+/// Reads a board of nine characters `x`, `o`, `.` (spaces and `/` ignored).
+///
+/// # Errors
+/// [`NoughtsError::Input`] with the reason.
+pub fn parse_board(text: &str) -> Result<Board, NoughtsError> {
+    let cells: Vec<char> = text
+        .chars()
+        .filter(|c| !c.is_whitespace() && *c != '/')
+        .collect();
+    if cells.len() != 9 {
+        return Err(NoughtsError::Input(format!(
+            "a board is nine cells (x, o or .), row by row: got {}",
+            cells.len()
+        )));
+    }
+    let mut b = [EMPTY; 9];
+    for (i, c) in cells.iter().enumerate() {
+        b[i] = match c.to_ascii_lowercase() {
+            'x' => X,
+            'o' => O,
+            '.' | '-' => EMPTY,
+            other => {
+                return Err(NoughtsError::Input(format!(
+                    "cell {}: `{other}` is not x, o or .",
+                    i + 1
+                )))
+            }
+        };
+    }
+    Ok(b)
+}
+
+/// Who moves first in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum First {
+    /// The machine (Michie's machine plays first).
+    Machine,
+    /// The opponent.
+    Human,
+}
+
+/// A game on the emulated machine, at the keys.
+pub struct Game {
+    /// The machine.
+    pub machine: Machine,
+    key_line: u32,
+    end_line: u32,
+    cell: u32,
+}
+
+/// Where the machine stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    /// Waiting for the opponent's cell (KAC).
+    Key,
+    /// The game is over (the dynamic stop after the last message).
+    Over,
+}
+
+impl Game {
+    /// The program loaded with the game's settings; nothing run yet.
+    ///
+    /// # Errors
+    /// The program failing to assemble.
+    pub fn new(first: First, seed: u64) -> Result<Game, NoughtsError> {
+        let mut m = loaded(seed)?;
+        m.store.write_long(label("s_mode")?, 1);
+        m.store
+            .write_long(label("s_first")?, u64::from(first == First::Human));
+        let key_line = label("k_key")?;
+        m.breaks.set_line(key_line, true);
+        Ok(Game {
+            machine: m,
+            key_line,
+            end_line: label("g_end")?,
+            cell: label("cell")?,
+        })
+    }
+
+    /// Runs until the program waits for KAC or the game is over.
+    ///
+    /// # Errors
+    /// The machine stopping elsewhere or running past the limit.
+    pub fn run_to_wait(&mut self) -> Result<Waiting, NoughtsError> {
+        match self.machine.run(Budget::beats(BEATS)) {
+            Stop::Breakpoint { line } if line == self.key_line => Ok(Waiting::Key),
+            Stop::DynamicStop { line } if line == self.end_line => Ok(Waiting::Over),
+            other => Err(NoughtsError::Run(RunError::Stopped(
+                crate::machine::report::describe_stop(&other),
+            ))),
+        }
+    }
+
+    /// Enters cell `n` (1-9) on the hand switches (binary in switches 0-3) with KAC,
+    /// then runs to the next wait.
+    ///
+    /// # Errors
+    /// As [`Game::run_to_wait`].
+    pub fn enter(&mut self, n: u32) -> Result<Waiting, NoughtsError> {
+        self.machine
+            .enter_at_key(n & 15, crate::machine::KAC_DEFAULT_BEATS);
+        self.run_to_wait()
+    }
+
+    /// The paper so far.
+    pub fn paper(&self) -> &str {
+        self.machine.printer_text()
+    }
+
+    /// The position as the program holds it (page 7).
+    pub fn board(&self) -> Board {
+        let mut b = [EMPTY; 9];
+        for (i, c) in b.iter_mut().enumerate() {
+            *c = match self.machine.store.read_long(self.cell + 2 * i as u32) {
+                1 => X,
+                2 => O,
+                _ => EMPTY,
+            };
+        }
+        b
+    }
+}

@@ -1,0 +1,140 @@
+//! Michie's machine as a program of the emulated Mark 1 (programs/noughts.m1): its sums
+//! and moves against `reference::noughts`, Bell's worked example, games through the
+//! binary, and bad input refused.
+
+use mark1::games::noughts::{self as g, First, Waiting};
+use mark1::reference::noughts::{self as rn, EMPTY, O, X};
+use std::process::Command;
+
+fn mark1(args: &[&str]) -> (bool, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// Every empty cell's sum is Michie's and the cell chosen one of his largest, on 1,000
+/// positions.
+#[test]
+fn the_program_agrees_with_the_reference() {
+    let r = g::check(1000, 7).unwrap();
+    assert_eq!(r.positions, 1000);
+    assert!(
+        r.differences.is_empty(),
+        "{:?}",
+        &r.differences[..r.differences.len().min(3)]
+    );
+    let (ok, out, _) = mark1(&["noughts", "--check", "300", "--seed", "3"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("300 positions, 0 differences"));
+}
+
+/// Bell's worked example on the Mark 1: the machine on 1 and 6, the opponent on 3 and 7;
+/// the sums -23 -18 29 -3 -22 and the centre.
+#[test]
+fn bells_worked_example() {
+    let b = [X, EMPTY, O, EMPTY, EMPTY, X, O, EMPTY, EMPTY];
+    let t = g::think(&b, 1).unwrap();
+    let sums: Vec<i64> = t.sums.iter().flatten().copied().collect();
+    assert_eq!(sums, [-23, -18, 29, -3, -22]);
+    assert_eq!(t.cell, 4);
+    assert!(t.beats > 0);
+    let (ok, out, _) = mark1(&["noughts", "--think", "--moves", "1,3,6,7", "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["cell"], 5);
+    assert_eq!(v["cells"], "1-9 row by row from the top left");
+}
+
+/// Games against a random opponent: the machine never loses, every move it makes is one
+/// of Michie's choices, and the game ends with the right words.
+#[test]
+fn games_against_a_random_opponent() {
+    use mark1::reference::draughts::strategy::Xorshift;
+    use mark1::reference::draughts::RandomSource;
+    let mut rng = Xorshift(99);
+    for seed in 0..40u64 {
+        let first = if seed % 2 == 0 {
+            First::Machine
+        } else {
+            First::Human
+        };
+        let mut game = g::Game::new(first, seed).unwrap();
+        let mut w = game.run_to_wait().unwrap();
+        let mut before = [EMPTY; 9];
+        while w == Waiting::Key {
+            let b = game.board();
+            // The machine's move since the last look was one of Michie's choices.
+            let placed: Vec<usize> = (0..9).filter(|&i| b[i] == X && before[i] != X).collect();
+            if let [c] = placed[..] {
+                assert!(
+                    rn::michie_choices(&before, X).contains(&c),
+                    "{:?} -> {c}",
+                    before
+                );
+            }
+            let free: Vec<usize> = (0..9).filter(|&i| b[i] == EMPTY).collect();
+            let c = free[rng.next_u20() as usize % free.len()];
+            let mut after = b;
+            after[c] = O;
+            before = after;
+            w = game.enter(c as u32 + 1).unwrap();
+        }
+        let b = game.board();
+        assert_ne!(rn::winner(&b), Some(O), "lost: {}", g::board_text(&b));
+        let paper = game.paper();
+        assert!(
+            paper.contains("I HAVE WON") || paper.contains("DRAWN"),
+            "{paper}"
+        );
+    }
+}
+
+/// A scripted game through the binary: the paper, a taken cell refused, the end.
+#[test]
+fn scripted_game_through_the_binary() {
+    let dir = std::env::temp_dir().join(format!("mark1-oxo-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("cells.txt");
+    std::fs::write(&script, "# the opponent\n1\n5\n9\n3\n").unwrap();
+    let (ok, out, err) = mark1(&[
+        "noughts",
+        "--script",
+        script.to_str().unwrap(),
+        "--seed",
+        "1961",
+    ]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[0], "NOUGHTS AND CROSSES");
+    assert_eq!(
+        lines[1], "I PLAY 5",
+        "Michie's machine always takes the centre first"
+    );
+    assert!(out.contains("YOU PLAY 1\n"));
+    assert!(out.contains("NOT FREE\n"), "5 is the machine's: refused");
+    assert!(
+        out.contains("I HAVE WON") || out.contains("DRAWN") || out.contains("the opponent"),
+        "{out}"
+    );
+    assert!(!out.contains("YOU HAVE WON"), "{out}");
+}
+
+#[test]
+fn bad_input_refused() {
+    let (ok, _, err) = mark1(&["noughts", "--think", "--moves", "1,1"]);
+    assert!(!ok && err.contains("cell 1 is taken"), "{err}");
+    let (ok, _, err) = mark1(&["noughts", "--think", "--moves", "1,x"]);
+    assert!(!ok && err.contains("not a cell"), "{err}");
+    let (ok, _, err) = mark1(&["noughts", "--think", "--moves", "1,4,2,5,3"]);
+    assert!(!ok && err.contains("over"), "{err}");
+    let (ok, _, err) = mark1(&["noughts", "--machine", "menace"]);
+    assert!(!ok && err.contains("not yet a program"), "{err}");
+    assert!(g::parse_board("x.o").is_err());
+}
