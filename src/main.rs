@@ -93,6 +93,12 @@ enum Command {
     ///
     /// Example: `mark1 noughts`, `mark1 noughts --check 10000`
     Noughts(cli::noughts::NoughtsArgs),
+    /// Bridg-it as Bell's machine plays it (Bell 1972, ch. 1.2) on the emulated Mark 1:
+    /// Gross's strategy by Bell's formula, and it knows when it has won; your crossings
+    /// on the hand switches with KAC.
+    ///
+    /// Example: `mark1 bridgit --size 5`, `mark1 bridgit --check 10000`
+    Bridgit(cli::bridgit::BridgitArgs),
     /// Run a SimH Ferranti Mark I command file (`.ini`) as SimH's shipped Mark I software
     /// uses them: att/det, set cpu kec|kac, dep/ex, go until, do/call/goto/if, feedptr,
     /// typein and appendtotape on the off-line perforator (docs/compatibility.md).
@@ -134,6 +140,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Turochamp(a) => cli::turochamp::run(a),
         Command::Match(a) => cli::matches::run(a),
         Command::Noughts(a) => cli::noughts::run(a),
+        Command::Bridgit(a) => cli::bridgit::run(a),
         Command::Simh(a) => cli::simh::run(a),
     }
 }

@@ -3,6 +3,7 @@
 //! machine flags the subcommands share, [`load`] the reading of program and tape files.
 
 pub mod asm;
+pub mod bridgit;
 pub mod console;
 pub mod debug;
 pub mod disasm;

@@ -5,6 +5,7 @@
 //! (Strachey's draughts, 1952); [`bundled`] assembles a bundled program once and looks
 //! its labels up by name.
 
+pub mod bridgit;
 pub mod bundled;
 pub mod draughts;
 pub mod matches;

@@ -1,0 +1,194 @@
+//! `mark1 bridgit`: Bell's Bridg-it machine on the emulated Mark 1 (Bell 1972, ch. 1.2;
+//! docs/bell.md): a game (your crossings on the hand switches with KAC), the machine's
+//! replies after a list of your crossings (`--think --moves`), the comparison with the
+//! reference (`--check N`). The work is in [`mark1::games::bridgit`].
+
+use anyhow::{bail, Context, Result};
+use mark1::games::bridgit::{self as g, Waiting};
+use mark1::reference::bridgit as rb;
+use serde_json::json;
+use std::io::{BufRead, Write};
+
+/// The arguments of `mark1 bridgit`.
+#[derive(clap::Args)]
+pub struct BridgitArgs {
+    /// Board size N (2-8); Bell's board is 5.
+    #[arg(long, default_value_t = 5)]
+    size: u32,
+    /// Who moves first: machine (Bell's: Gross's strategy is the first player's).
+    #[arg(long, default_value = "machine", value_parser = ["machine", "human"])]
+    first: String,
+    /// Your crossings for a game, one a line (`#` starts a comment); the terminal
+    /// otherwise (`mark1 ref bridgit board --size N` draws the numbers).
+    #[arg(long, conflicts_with_all = ["think", "check"])]
+    script: Option<std::path::PathBuf>,
+    /// Seed (of --check's positions).
+    #[arg(long, default_value_t = 1960)]
+    seed: u64,
+    /// JSON output (one object naming its numbering).
+    #[arg(long)]
+    json: bool,
+    /// The machine's replies after --moves: your crossings, e.g. `12,27`.
+    #[arg(long, requires = "moves")]
+    think: bool,
+    /// Your crossings so far, in order.
+    #[arg(long)]
+    moves: Option<String>,
+    /// Compare the program with the reference on N random positions (in parallel); the
+    /// last line is `N positions, D differences`.
+    #[arg(long, conflicts_with = "think", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    check: Option<u64>,
+    /// Worker threads for --check (1 or more); all cores by default.
+    #[arg(long, value_parser = crate::cli::parse_threads)]
+    threads: Option<usize>,
+}
+
+/// Runs `mark1 bridgit`.
+///
+/// # Errors
+/// Bad input (refused with the reason), the program failing.
+pub fn run(a: BridgitArgs) -> Result<()> {
+    rb::check_size(a.size)?;
+    if a.first == "human" {
+        bail!("--first human: Bell's machine plays first (Gross's winning strategy is the first player's)");
+    }
+    let out = &mut std::io::stdout().lock();
+    if let Some(n) = a.check {
+        let r = crate::cli::with_threads(a.threads, || g::check(n as usize, a.seed))??;
+        for d in r.differences.iter().take(20) {
+            writeln!(out, "{d}")?;
+        }
+        writeln!(
+            out,
+            "{} positions, {} differences",
+            r.positions,
+            r.differences.len()
+        )?;
+        return Ok(());
+    }
+    let mut game = g::Game::new(a.size, a.seed)?;
+    let mut board = rb::Board::new(a.size)?;
+    let moves: Option<Vec<u32>> = match (&a.moves, &a.script) {
+        (Some(m), _) => Some(
+            m.split(',')
+                .filter(|t| !t.trim().is_empty())
+                .enumerate()
+                .map(|(i, t)| {
+                    t.trim().parse().with_context(|| {
+                        format!("move {}: `{}` is not a crossing number", i + 1, t.trim())
+                    })
+                })
+                .collect::<Result<_>>()?,
+        ),
+        (None, Some(p)) => Some(
+            std::fs::read_to_string(p)
+                .with_context(|| format!("cannot read {}", p.display()))?
+                .lines()
+                .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
+                .filter(|l| !l.is_empty())
+                .enumerate()
+                .map(|(i, l)| {
+                    l.parse().with_context(|| {
+                        format!(
+                            "{} line {}: `{l}` is not a crossing number",
+                            p.display(),
+                            i + 1
+                        )
+                    })
+                })
+                .collect::<Result<_>>()?,
+        ),
+        (None, None) => None,
+    };
+    // --think: the moves must all be legal (refused before anything runs).
+    if a.think {
+        let mut b = rb::Board::new(a.size)?;
+        b.play(rb::Owner::Black, 1)?;
+        for (i, &c) in moves.iter().flatten().enumerate() {
+            b.play(rb::Owner::White, c)
+                .map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
+            if b.winner().is_some() {
+                bail!("move {}: the game is over after it", i + 1);
+            }
+            b.play(rb::Owner::Black, rb::reply(a.size, c)).ok();
+            if b.winner().is_some() && i + 1 < moves.as_ref().map_or(0, Vec::len) {
+                bail!("move {}: the machine has won after it", i + 1);
+            }
+        }
+    }
+    board.play(rb::Owner::Black, 1).ok();
+    let mut shown = 0;
+    let mut w = game.run_to_wait()?;
+    let mut next = 0;
+    let stdin = std::io::stdin();
+    loop {
+        if !a.json && !a.think {
+            write!(out, "{}", &game.paper()[shown..])?;
+            out.flush()?;
+        }
+        shown = game.paper().len();
+        if w == Waiting::Over {
+            break;
+        }
+        let c: u32 = match &moves {
+            Some(m) => match m.get(next) {
+                Some(&c) => {
+                    next += 1;
+                    c
+                }
+                None => break,
+            },
+            None => {
+                write!(out, "your crossing> ")?;
+                out.flush()?;
+                let mut l = String::new();
+                if stdin.lock().read_line(&mut l)? == 0 {
+                    break;
+                }
+                match l.trim().parse() {
+                    Ok(c) => c,
+                    Err(_) => {
+                        writeln!(out, "`{}` is not a crossing number", l.trim())?;
+                        continue;
+                    }
+                }
+            }
+        };
+        w = game.enter(c)?;
+    }
+    let b = game.board();
+    let result = match b.winner() {
+        Some(rb::Owner::Black) => "the machine won",
+        Some(rb::Owner::White) => "you won",
+        None => "not finished",
+    };
+    let secs = mark1::machine::beats_to_seconds(game.machine.stats.beats);
+    if a.json {
+        let v = json!({
+            "numbering": "Bell's crossings, Fig. 1.5 as reconstructed (mark1 ref bridgit board)",
+            "size": a.size,
+            "paper": game.paper(),
+            "machine": game.machine_moves(),
+            "result": result,
+            "instructions": game.machine.stats.instructions,
+            "beats": game.machine.stats.beats,
+            "simulated_seconds": (secs * 10.0).round() / 10.0,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+    } else if a.think {
+        writeln!(
+            out,
+            "the machine's crossings: {}; {result}; {} instructions, {} beats, {secs:.1} simulated seconds",
+            game.machine_moves().iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "),
+            game.machine.stats.instructions,
+            game.machine.stats.beats
+        )?;
+    } else {
+        writeln!(
+            out,
+            "{result}; {} instructions, {secs:.1} s of machine time",
+            game.machine.stats.instructions
+        )?;
+    }
+    Ok(())
+}
