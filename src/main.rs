@@ -99,6 +99,11 @@ enum Command {
     ///
     /// Example: `mark1 bridgit --size 5`, `mark1 bridgit --check 10000`
     Bridgit(cli::bridgit::BridgitArgs),
+    /// The knight's tour by Warnsdorff's rule on the emulated Mark 1, printed as Bell's
+    /// Fig. 1.1 (Bell 1972, ch. 1): the starting square on the hand switches with KAC.
+    ///
+    /// Example: `mark1 knights-tour --from a1`, `mark1 knights-tour --check 10000`
+    KnightsTour(cli::knights::KnightsArgs),
     /// Run a SimH Ferranti Mark I command file (`.ini`) as SimH's shipped Mark I software
     /// uses them: att/det, set cpu kec|kac, dep/ex, go until, do/call/goto/if, feedptr,
     /// typein and appendtotape on the off-line perforator (docs/compatibility.md).
@@ -141,6 +146,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Match(a) => cli::matches::run(a),
         Command::Noughts(a) => cli::noughts::run(a),
         Command::Bridgit(a) => cli::bridgit::run(a),
+        Command::KnightsTour(a) => cli::knights::run(a),
         Command::Simh(a) => cli::simh::run(a),
     }
 }

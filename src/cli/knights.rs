@@ -1,0 +1,91 @@
+//! `mark1 knights-tour`: the knight's tour by Warnsdorff's rule on the emulated Mark 1,
+//! printed as Bell's Fig. 1.1 (docs/bell.md): the starting square set on the hand
+//! switches with KAC, the paper, and the comparison with the reference (`--check N`).
+//! The work is in [`mark1::games::knights`].
+
+use anyhow::Result;
+use mark1::games::knights as g;
+use mark1::reference::knights as rk;
+use serde_json::json;
+use std::io::Write;
+
+/// The arguments of `mark1 knights-tour`.
+#[derive(clap::Args)]
+pub struct KnightsArgs {
+    /// The starting square, a1-h8 (Bell's Fig. 1.1 starts in the corner a1).
+    #[arg(long, default_value = "a1")]
+    from: String,
+    /// Seed (of --check's squares after the first 64).
+    #[arg(long, default_value_t = 1823)]
+    seed: u64,
+    /// JSON output (one object naming its squares).
+    #[arg(long)]
+    json: bool,
+    /// Compare the program with the reference on N tours (every square, then squares
+    /// drawn from --seed; in parallel); the last line is `N positions, D differences`.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    check: Option<u64>,
+    /// Worker threads for --check (1 or more); all cores by default.
+    #[arg(long, value_parser = crate::cli::parse_threads)]
+    threads: Option<usize>,
+}
+
+/// Runs `mark1 knights-tour`.
+///
+/// # Errors
+/// A bad square (refused with the reason), the program failing.
+pub fn run(a: KnightsArgs) -> Result<()> {
+    let out = &mut std::io::stdout().lock();
+    if let Some(n) = a.check {
+        let r = crate::cli::with_threads(a.threads, || g::check(n as usize, a.seed))??;
+        for d in r.differences.iter().take(20) {
+            writeln!(out, "{d}")?;
+        }
+        writeln!(
+            out,
+            "{} positions, {} differences",
+            r.positions,
+            r.differences.len()
+        )?;
+        return Ok(());
+    }
+    let start = rk::parse(&a.from)?;
+    let run = g::tour(start, a.seed)?;
+    let (_, closed) = rk::check_tour(&run.path);
+    let result = if run.path.len() == 64 {
+        format!(
+            "a complete tour from {}, {}",
+            rk::name(start),
+            if closed { "closed" } else { "open" }
+        )
+    } else {
+        format!(
+            "stuck after {} squares from {}",
+            run.path.len(),
+            rk::name(start)
+        )
+    };
+    let secs = mark1::machine::beats_to_seconds(run.beats);
+    if a.json {
+        let v = json!({
+            "squares": "chess squares a1-h8",
+            "from": rk::name(start),
+            "paper": run.paper,
+            "path": run.path.iter().map(|&s| rk::name(s)).collect::<Vec<_>>(),
+            "complete": run.path.len() == 64,
+            "closed": closed,
+            "instructions": run.instructions,
+            "beats": run.beats,
+            "simulated_seconds": (secs * 10.0).round() / 10.0,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+    } else {
+        write!(out, "{}", run.paper)?;
+        writeln!(
+            out,
+            "{result}; {} instructions, {} beats, {secs:.1} simulated seconds",
+            run.instructions, run.beats
+        )?;
+    }
+    Ok(())
+}

@@ -1,0 +1,269 @@
+//! The knight's tour by Warnsdorff's rule, a period program of ours on the emulated
+//! Mark 1 (`programs/knights.m1`, docs/bell.md), printed as Bell prints the tour of his
+//! Fig. 1.1: the driver as the operator. It sets the starting square on the hand switches
+//! with KAC and reads the paper and the board (lines 392-511). It never computes the
+//! tour; [`check`] compares it with `reference::knights`.
+//!
+//! Squares are chess squares `a1`–`h8`, 0–63 inside (file + 8 × rank), as in
+//! `reference::knights`.
+
+use super::bundled::{Bundled, RunError};
+use crate::machine::{Budget, Config, Machine, Stop};
+use crate::reference::knights as rk;
+
+const SOURCES: &[(&str, &str)] = &[(
+    "programs/knights.m1",
+    include_str!("../../programs/knights.m1"),
+)];
+
+static PROGRAM: Bundled = Bundled::new(SOURCES);
+
+/// Beats the driver lets a tour take before it gives up (a tour takes about 250,000).
+const BEATS: u64 = 50_000_000;
+
+/// Errors of the knight's-tour driver.
+#[derive(Debug, thiserror::Error)]
+pub enum KnightsRunError {
+    /// A bad square.
+    #[error("{0}")]
+    Input(String),
+    /// The program did not assemble, lacks a label, or the machine stopped elsewhere.
+    #[error(transparent)]
+    Run(#[from] RunError),
+}
+
+crate::games::bundled::run_error_from_bundled!(KnightsRunError);
+
+impl From<rk::KnightError> for KnightsRunError {
+    fn from(e: rk::KnightError) -> Self {
+        KnightsRunError::Input(e.to_string())
+    }
+}
+
+fn label(n: &str) -> Result<u32, KnightsRunError> {
+    let a = PROGRAM.assembly()?;
+    Ok(PROGRAM.label(a, n)?)
+}
+
+/// Where the machine stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    /// Waiting for the starting square (KAC).
+    Key,
+    /// The tour is printed.
+    Over,
+}
+
+/// The program on the emulated machine, at the keys.
+pub struct Tour {
+    /// The machine.
+    pub machine: Machine,
+    key_line: u32,
+    end_line: u32,
+    board: u32,
+}
+
+impl Tour {
+    /// The program loaded; nothing run yet.
+    ///
+    /// # Errors
+    /// The program failing to assemble.
+    pub fn new(seed: u64) -> Result<Tour, KnightsRunError> {
+        let mut m = Machine::new(Config {
+            seed,
+            ..Config::default()
+        });
+        m.load_image(&PROGRAM.assembly()?.image);
+        let key_line = label("k_key")?;
+        m.breaks.set_line(key_line, true);
+        Ok(Tour {
+            machine: m,
+            key_line,
+            end_line: label("g_end")?,
+            board: label("board")?,
+        })
+    }
+
+    /// Runs until the program waits for KAC or has printed the tour.
+    ///
+    /// # Errors
+    /// The machine stopping elsewhere or running past the limit.
+    pub fn run_to_wait(&mut self) -> Result<Waiting, KnightsRunError> {
+        let left = BEATS.saturating_sub(self.machine.stats.beats);
+        match self.machine.run(Budget::beats(left)) {
+            Stop::Breakpoint { line } if line == self.key_line => Ok(Waiting::Key),
+            Stop::DynamicStop { line } if line == self.end_line => Ok(Waiting::Over),
+            other => Err(KnightsRunError::Run(RunError::Stopped(
+                crate::machine::report::describe_stop(&other),
+            ))),
+        }
+    }
+
+    /// Sets `value` on the hand switches (the square, 0-63 = file + 8 × rank, on switches
+    /// 0-5; anything larger is refused by the program) with KAC, then runs to the next
+    /// wait.
+    ///
+    /// # Errors
+    /// As [`Tour::run_to_wait`].
+    pub fn enter(&mut self, value: u32) -> Result<Waiting, KnightsRunError> {
+        self.machine
+            .enter_at_key(value & 0xF_FFFF, crate::machine::KAC_DEFAULT_BEATS);
+        self.run_to_wait()
+    }
+
+    /// The paper so far.
+    pub fn paper(&self) -> &str {
+        self.machine.printer_text()
+    }
+
+    /// The tour as the program holds it: the squares in the order of the move numbers
+    /// in its board (entry (rank + 2) × 10 + file + 1). Numbers missing from 1 up end it.
+    pub fn path(&self) -> Vec<u8> {
+        let mut at = [None; 64];
+        for s in 0..64u32 {
+            let e = (s / 8 + 2) * 10 + s % 8 + 1;
+            let v = self.machine.store.read(self.board + e) as usize;
+            if (1..=64).contains(&v) {
+                at[v - 1] = Some(s as u8);
+            }
+        }
+        at.iter().map_while(|s| *s).collect()
+    }
+
+    /// The board lines of the paper (between the heading and the verdict).
+    pub fn printed_board(&self) -> String {
+        let mut out = String::new();
+        for l in self.paper().lines().skip(1).take(8) {
+            out += l;
+            out.push('\n');
+        }
+        out
+    }
+
+    /// Whether the paper ends with COMPLETE.
+    pub fn complete(&self) -> bool {
+        self.paper().lines().any(|l| l.trim() == "COMPLETE")
+    }
+}
+
+/// A tour run from start to end.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TourRun {
+    /// The starting square (0-63).
+    pub start: u8,
+    /// The squares in order, as the program's board holds them.
+    pub path: Vec<u8>,
+    /// The paper.
+    pub paper: String,
+    /// Whether the program printed COMPLETE.
+    pub complete: bool,
+    /// Instructions obeyed.
+    pub instructions: u64,
+    /// Beats (240 µs each).
+    pub beats: u64,
+}
+
+/// The program's tour from `start` (0-63): loaded, started, the square entered with KAC.
+///
+/// # Errors
+/// A square above 63; the program failing.
+pub fn tour(start: u8, seed: u64) -> Result<TourRun, KnightsRunError> {
+    if start >= 64 {
+        return Err(KnightsRunError::Input(format!(
+            "square {start} is not on the board (0-63)"
+        )));
+    }
+    let mut t = Tour::new(seed)?;
+    if t.run_to_wait()? != Waiting::Key {
+        return Err(KnightsRunError::Run(RunError::Stopped(
+            "the program ended before asking for the square".into(),
+        )));
+    }
+    if t.enter(u32::from(start))? != Waiting::Over {
+        return Err(KnightsRunError::Run(RunError::Stopped(
+            "the program asked for the square again".into(),
+        )));
+    }
+    Ok(TourRun {
+        start,
+        path: t.path(),
+        paper: t.paper().to_string(),
+        complete: t.complete(),
+        instructions: t.machine.stats.instructions,
+        beats: t.machine.stats.beats,
+    })
+}
+
+/// A cross-check's result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Tours compared.
+    pub positions: usize,
+    /// What differed, one line a tour.
+    pub differences: Vec<String>,
+}
+
+/// The program against `reference::knights::warnsdorff` on `n` tours: the first 64 from
+/// every square in turn, then from squares drawn from `seed`. The program's board must
+/// hold the reference's path, its paper must show `reference::knights::board_text` of
+/// that path, and it must print COMPLETE exactly when the path has 64 squares. Run in
+/// parallel on the current rayon pool; the report is the same for any number of threads.
+///
+/// # Errors
+/// The program failing.
+pub fn check(n: usize, seed: u64) -> Result<CheckReport, KnightsRunError> {
+    use crate::reference::draughts::strategy::Xorshift;
+    use crate::reference::draughts::RandomSource;
+    use rayon::prelude::*;
+    let mut rng = Xorshift((seed as u32) ^ 0x0C0F_FEE5);
+    let starts: Vec<u8> = (0..n)
+        .map(|k| {
+            if k < 64 {
+                k as u8
+            } else {
+                (rng.next_u20() % 64) as u8
+            }
+        })
+        .collect();
+    let results: Vec<Result<Option<String>, KnightsRunError>> = starts
+        .par_iter()
+        .enumerate()
+        .map(|(k, &s)| {
+            let run = tour(s, seed.wrapping_add(k as u64))?;
+            let expect = rk::warnsdorff(s);
+            let paper_board = run
+                .paper
+                .lines()
+                .skip(1)
+                .take(8)
+                .map(|l| format!("{l}\n"))
+                .collect::<String>();
+            let bad = run.path != expect
+                || paper_board != rk::board_text(&expect)
+                || run.complete != (expect.len() == 64);
+            Ok(bad.then(|| {
+                format!(
+                    "from {}: the program visited {} squares{}, the reference {}",
+                    rk::name(s),
+                    run.path.len(),
+                    if run.path == expect {
+                        " (the same path, printed differently)"
+                    } else {
+                        ""
+                    },
+                    expect.len()
+                )
+            }))
+        })
+        .collect();
+    let mut differences = Vec::new();
+    for r in results {
+        if let Some(d) = r? {
+            differences.push(d);
+        }
+    }
+    Ok(CheckReport {
+        positions: n,
+        differences,
+    })
+}
