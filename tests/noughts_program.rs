@@ -138,3 +138,138 @@ fn bad_input_refused() {
     assert!(!ok && err.contains("not yet a program"), "{err}");
     assert!(g::parse_board("x.o").is_err());
 }
+
+/// Bell's incomplete defence on the Mark 1 (units D and E): every move one of the
+/// reference's candidates on 1,000 positions, through the binary too.
+#[test]
+fn the_defence_agrees_with_the_reference() {
+    let r = g::check_defence(1000, 24).unwrap();
+    assert!(
+        r.differences.is_empty(),
+        "{:?}",
+        &r.differences[..r.differences.len().min(5)]
+    );
+    let (ok, out, _) = mark1(&["noughts", "--machine", "defence", "--check", "200"]);
+    assert!(ok);
+    assert_eq!(out.lines().last(), Some("200 positions, 0 differences"));
+}
+
+/// Bell's worked example: the opponent on his 5 and 6 (our 9 and 8), the machine on the
+/// centre: the sums under the free cells, his 1 2 3 4 7 8 (our 1 2 3 6 7 4), 1 1 1 3 4 0
+/// (Bell's row 1 1 1 3 3 3 4 under his cells 1-7 also counts his 5 and 6, the opponent's),
+/// and the reply his 7, our 7.
+#[test]
+fn the_defence_worked_example() {
+    let b = g::parse_board(".../.o./.xx").unwrap();
+    let t = g::think_as(g::Player::Defence, &b, 1).unwrap();
+    assert_eq!(t.cell, 6);
+    assert_eq!(
+        t.sums,
+        [
+            Some(1),
+            Some(1),
+            Some(1),
+            Some(0),
+            None,
+            Some(3),
+            Some(4),
+            None,
+            None
+        ]
+    );
+}
+
+/// Games of the defence against a random opponent at the keys: every move one of the
+/// reference's candidates, the end said rightly, and a loss only through an opening the
+/// reference's whole tree loses by (Bell's (a)(iii): the corner and the edge a knight's
+/// move from it, the machine in the centre).
+#[test]
+fn defence_games_against_a_random_opponent() {
+    use mark1::reference::draughts::strategy::Xorshift;
+    use mark1::reference::draughts::RandomSource;
+    let (_, losing) = rn::defence::tree();
+    let mut rng = Xorshift(7);
+    let (mut won, mut drawn, mut lost) = (0, 0, 0);
+    for seed in 0..60u64 {
+        let mut game = g::Game::new_as(g::Player::Defence, First::Human, seed).unwrap();
+        let mut w = game.run_to_wait().unwrap();
+        let mut before = [EMPTY; 9];
+        let (mut theirs, mut mine) = (Vec::new(), Vec::new());
+        while w == Waiting::Key {
+            let b = game.board();
+            let placed: Vec<usize> = (0..9).filter(|&i| b[i] == O && before[i] != O).collect();
+            if let [c] = placed[..] {
+                assert!(
+                    rn::defence::choices(&before).contains(&c),
+                    "{} -> {}",
+                    g::board_text(&before),
+                    c + 1
+                );
+                mine.push(c);
+            }
+            let free: Vec<usize> = (0..9).filter(|&i| b[i] == EMPTY).collect();
+            let c = free[rng.next_u20() as usize % free.len()];
+            theirs.push(c);
+            let mut after = b;
+            after[c] = X;
+            before = after;
+            w = game.enter(c as u32 + 1).unwrap();
+        }
+        let b = game.board();
+        let paper = game.paper();
+        match rn::winner(&b) {
+            Some(m) if m == O => {
+                won += 1;
+                assert!(paper.contains("I HAVE WON"), "{paper}");
+            }
+            Some(_) => {
+                lost += 1;
+                assert!(paper.contains("YOU HAVE WON"), "{paper}");
+                // The opponent's first two cells and the machine's first, as the tree
+                // keys its losses (spiral numbers).
+                let sp = rn::defence::spiral_of;
+                let key = (sp(theirs[0]), sp(mine[0]), sp(theirs[1]));
+                assert!(
+                    losing.iter().any(|(k, _)| *k == key),
+                    "lost by {key:?}: {paper}"
+                );
+            }
+            None => {
+                drawn += 1;
+                assert!(paper.contains("DRAWN"), "{paper}");
+            }
+        }
+    }
+    eprintln!("the defence against a random opponent: {won} won, {drawn} drawn, {lost} lost");
+    assert_eq!(won + drawn + lost, 60);
+}
+
+/// A scripted game of the defence through the binary, and its refusals.
+#[test]
+fn defence_scripted_game_through_the_binary() {
+    let dir = std::env::temp_dir().join(format!("mark1-oxo-d-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let script = dir.join("cells.txt");
+    std::fs::write(&script, "5\n1\n9\n4\n8\n").unwrap();
+    let (ok, out, err) = mark1(&[
+        "noughts",
+        "--machine",
+        "defence",
+        "--script",
+        script.to_str().unwrap(),
+        "--seed",
+        "1",
+    ]);
+    std::fs::remove_dir_all(&dir).ok();
+    assert!(ok, "{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines[..2], ["NOUGHTS AND CROSSES", "YOU PLAY 5"]);
+    assert!(
+        ["I PLAY 1", "I PLAY 3", "I PLAY 7", "I PLAY 9"].contains(&lines[2]),
+        "the centre taken: a corner, {out}"
+    );
+    let (ok, _, err) = mark1(&["noughts", "--machine", "defence", "--first", "machine"]);
+    assert!(!ok && err.contains("plays second"), "{err}");
+    let (ok, _, err) = mark1(&["noughts", "--machine", "menace"]);
+    assert!(!ok && err.contains("not yet"), "{err}");
+}

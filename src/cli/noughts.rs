@@ -12,13 +12,15 @@ use std::io::{BufRead, Write};
 /// The arguments of `mark1 noughts`.
 #[derive(clap::Args)]
 pub struct NoughtsArgs {
-    /// Which machine: michie (on the Mark 1). Bell's incomplete defence and MENACE are
-    /// not yet programs of the Mark 1 here (`mark1 ref noughts` has their references).
+    /// Which machine: michie (Michie's scoring, it plays first) or defence (Bell's
+    /// incomplete defence, it plays second), both on the Mark 1. MENACE is not yet a
+    /// program of the Mark 1 here (`mark1 ref noughts menace` has its reference).
     #[arg(long, default_value = "michie", value_parser = ["michie", "defence", "menace"])]
     machine: String,
-    /// Who moves first: machine (Michie's) or human.
-    #[arg(long, default_value = "machine", value_parser = ["machine", "human"])]
-    first: String,
+    /// Who moves first: machine or human. Michie's machine plays first unless told;
+    /// the incomplete defence always plays second.
+    #[arg(long, value_parser = ["machine", "human"])]
+    first: Option<String>,
     /// Your cells for a game, one a line (1-9 row by row from the top left; `#` starts a
     /// comment); the terminal otherwise.
     #[arg(long, conflicts_with_all = ["think", "check"])]
@@ -32,7 +34,8 @@ pub struct NoughtsArgs {
     /// One think: the machine's reply after --moves.
     #[arg(long, requires = "moves")]
     think: bool,
-    /// The cells played so far, the machine's first (it is X), e.g. `5,1`.
+    /// The cells played so far, alternately, the first player's first (X): for Michie's
+    /// machine its own first, e.g. `5,1`; for the defence the opponent's, e.g. `9,5,8`.
     #[arg(long)]
     moves: Option<String>,
     /// Compare the program with the reference on N random positions; the last line is
@@ -67,15 +70,27 @@ fn board_of_moves(text: &str) -> Result<rn::Board> {
 /// # Errors
 /// Bad input (refused with the reason), the program failing.
 pub fn run(a: NoughtsArgs) -> Result<()> {
-    if a.machine != "michie" {
-        bail!(
-            "--machine {}: not yet a program of the Mark 1 here; `mark1 ref noughts` has its reference (docs/bell.md)",
-            a.machine
-        );
+    let player = match a.machine.as_str() {
+        "michie" => g::Player::Michie,
+        "defence" => g::Player::Defence,
+        other => bail!(
+            "--machine {other}: not yet a program of the Mark 1 here; `mark1 ref noughts menace` has its reference (docs/bell.md)"
+        ),
+    };
+    if player == g::Player::Defence && a.first.as_deref() == Some("machine") {
+        bail!("--first machine: Bell's incomplete defence plays second");
     }
+    // The machine's mark on a board (the references' convention: X moves first).
+    let mine = match player {
+        g::Player::Michie => X,
+        g::Player::Defence => O,
+    };
     let out = &mut std::io::stdout().lock();
     if let Some(n) = a.check {
-        let r = g::check(n as usize, a.seed)?;
+        let r = match player {
+            g::Player::Michie => g::check(n as usize, a.seed)?,
+            g::Player::Defence => g::check_defence(n as usize, a.seed)?,
+        };
         for d in r.differences.iter().take(20) {
             writeln!(out, "{d}")?;
         }
@@ -89,11 +104,13 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
     }
     if a.think {
         let b = board_of_moves(a.moves.as_deref().unwrap_or(""))?;
-        let t = g::think(&b, a.seed)?;
+        let t = g::think_as(player, &b, a.seed)?;
         let secs = mark1::machine::beats_to_seconds(t.beats);
         if a.json {
             let v = json!({
                 "cells": "1-9 row by row from the top left",
+                "machine": a.machine,
+                "board_marks": "x the first player's, o the second's",
                 "board": g::board_text(&b),
                 "cell": t.cell + 1,
                 "sums": (0..9).map(|i| t.sums[i]).collect::<Vec<_>>(),
@@ -119,12 +136,12 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
         return Ok(());
     }
     // A game.
-    let first = if a.first == "human" {
+    let first = if a.first.as_deref() == Some("human") || player == g::Player::Defence {
         First::Human
     } else {
         First::Machine
     };
-    let mut game = g::Game::new(first, a.seed)?;
+    let mut game = g::Game::new_as(player, first, a.seed)?;
     let script: Option<Vec<String>> = match &a.script {
         Some(p) => Some(
             std::fs::read_to_string(p)
@@ -183,7 +200,7 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
     }
     let b = game.board();
     let result = match rn::winner(&b) {
-        Some(m) if m == X => "the machine won",
+        Some(m) if m == mine => "the machine won",
         Some(_) => "you won",
         None if rn::over(&b) => "drawn",
         None => "stopped",
@@ -191,6 +208,8 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
     if a.json {
         let v = json!({
             "cells": "1-9 row by row from the top left",
+                "machine": a.machine,
+                "board_marks": "x the first player's, o the second's",
             "paper": game.paper(),
             "entered": entered,
             "board": g::board_text(&b),

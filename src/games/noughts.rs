@@ -1,6 +1,6 @@
-//! Michie's noughts-and-crosses machine (Bell 1972, ch. 1.3) as a period program of ours
-//! on the emulated Mark 1 (`programs/noughts.m1`, docs/bell.md): the driver as the
-//! operator. It puts the position or the settings in, starts the machine, enters the
+//! Michie's noughts-and-crosses machine and Bell's incomplete defence (Bell 1972, ch.
+//! 1.3) as a period program of ours on the emulated Mark 1 (`programs/noughts.m1`,
+//! docs/bell.md): the driver as the operator. It puts the position or the settings in, starts the machine, enters the
 //! opponent's cells on the hand switches with KAC, and reads the paper and the store
 //! (the position on page 7, the sums and the move after a think). It never computes the
 //! machine's move; [`check`] compares it with `reference::noughts`.
@@ -63,6 +63,16 @@ fn signed(v: u64) -> i64 {
     }
 }
 
+/// Which of Bell's machines the program runs (the setting `s_machine`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    /// Michie's scoring machine (units G and T); it plays first, as X.
+    Michie,
+    /// Bell's incomplete defence (units G, D and E); it plays second. On a [`Board`]
+    /// its marks are O and the opponent's X, as in `reference::noughts::defence`.
+    Defence,
+}
+
 /// One think: the machine's cell (0-8), its sums for the empty cells, and the cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Think {
@@ -92,17 +102,59 @@ fn check_board(b: &Board) -> Result<(), NoughtsError> {
 }
 
 /// Runs the program's one-move mode on `b` (X the machine's marks), `/W` seeded with
-/// `seed`.
+/// `seed`: Michie's machine.
 ///
 /// # Errors
 /// A board where the machine cannot move; the program failing.
 pub fn think(b: &Board, seed: u64) -> Result<Think, NoughtsError> {
-    check_board(b)?;
+    think_as(Player::Michie, b, seed)
+}
+
+/// Checks a board for the incomplete defence: the machine (O) to move, game not over.
+fn check_defence_board(b: &Board) -> Result<(), NoughtsError> {
+    if rn::over(b) {
+        return Err(NoughtsError::Input("the game is over on that board".into()));
+    }
+    let xs = b.iter().filter(|&&c| c == X).count();
+    let os = b.iter().filter(|&&c| c == O).count();
+    if xs != os + 1 {
+        return Err(NoughtsError::Input(
+            "the incomplete defence plays second: the opponent's marks must be one more than the machine's".into(),
+        ));
+    }
+    Ok(())
+}
+
+/// Runs the program's one-move mode on `b` for `player` (Michie's: X the machine's
+/// marks; the defence's: O the machine's), `/W` seeded with `seed`. The sums are those
+/// the program left in `sc` (the defence's: its Fig. 1.7 sums after its second move, 2
+/// a winning and 1 a blocking cell later, 2 1 0 for centre, corner, edge at its first).
+///
+/// # Errors
+/// A board where the machine cannot move; the program failing.
+pub fn think_as(player: Player, b: &Board, seed: u64) -> Result<Think, NoughtsError> {
+    let mine = match player {
+        Player::Michie => {
+            check_board(b)?;
+            X
+        }
+        Player::Defence => {
+            check_defence_board(b)?;
+            O
+        }
+    };
     let mut m = loaded(seed)?;
     m.store.write_long(label("s_mode")?, 0);
+    m.store
+        .write_long(label("s_machine")?, u64::from(player == Player::Defence));
     let cell = label("cell")?;
     for (i, &c) in b.iter().enumerate() {
-        m.store.write_long(cell + 2 * i as u32, u64::from(c));
+        let v = match c {
+            EMPTY => 0,
+            c if c == mine => 1,
+            _ => 2,
+        };
+        m.store.write_long(cell + 2 * i as u32, v);
     }
     let stop_line = label("th_end")?;
     match m.run(Budget::beats(BEATS)) {
@@ -194,7 +246,61 @@ pub fn check(n: usize, seed: u64) -> Result<CheckReport, NoughtsError> {
     })
 }
 
-/// A board as nine characters, row by row: `x` the machine's, `o` the opponent's, `.`.
+/// Random positions where the incomplete defence (O) is to move: `n` of them from
+/// `seed`, each the start followed by random legal moves, game not over.
+pub fn defence_positions(n: usize, seed: u64) -> Vec<Board> {
+    use crate::reference::draughts::strategy::Xorshift;
+    use crate::reference::draughts::RandomSource;
+    let mut rng = Xorshift((seed as u32) ^ 0x0DEF_E1CE);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let mut b = [EMPTY; 9];
+        let plies = 1 + 2 * (rng.next_u20() % 4);
+        let mut ok = true;
+        for _ in 0..plies {
+            let free: Vec<usize> = (0..9).filter(|&i| b[i] == EMPTY).collect();
+            let i = free[rng.next_u20() as usize % free.len()];
+            b[i] = rn::to_move(&b);
+            if rn::over(&b) {
+                ok = false;
+                break;
+            }
+        }
+        if ok {
+            out.push(b);
+        }
+    }
+    out
+}
+
+/// The incomplete defence on the Mark 1 against `reference::noughts::defence` on `n`
+/// positions: the cell chosen one of the reference's candidates (the centre or a corner
+/// first; the largest Fig. 1.7 sum second; a win, else a block, else any free cell later).
+///
+/// # Errors
+/// The program failing on a position.
+pub fn check_defence(n: usize, seed: u64) -> Result<CheckReport, NoughtsError> {
+    let mut differences = Vec::new();
+    for (k, b) in defence_positions(n, seed).iter().enumerate() {
+        let t = think_as(Player::Defence, b, seed.wrapping_add(k as u64))?;
+        let choices = rn::defence::choices(b);
+        if !choices.contains(&t.cell) {
+            differences.push(format!(
+                "{}: the program played cell {}, the reference's candidates {:?}",
+                board_text(b),
+                t.cell + 1,
+                choices.iter().map(|c| c + 1).collect::<Vec<_>>()
+            ));
+        }
+    }
+    Ok(CheckReport {
+        positions: n,
+        differences,
+    })
+}
+
+/// A board as nine characters, row by row: `x` the first player's marks (X: Michie's
+/// machine, or the incomplete defence's opponent), `o` the second's, `.` empty.
 pub fn board_text(b: &Board) -> String {
     b.iter()
         .map(|&c| match c {
@@ -250,6 +356,7 @@ pub enum First {
 pub struct Game {
     /// The machine.
     pub machine: Machine,
+    player: Player,
     key_line: u32,
     end_line: u32,
     cell: u32,
@@ -270,14 +377,30 @@ impl Game {
     /// # Errors
     /// The program failing to assemble.
     pub fn new(first: First, seed: u64) -> Result<Game, NoughtsError> {
+        Game::new_as(Player::Michie, first, seed)
+    }
+
+    /// The program loaded to play as `player`; nothing run yet. The incomplete defence
+    /// plays second whatever `first` says (Bell's).
+    ///
+    /// # Errors
+    /// The program failing to assemble.
+    pub fn new_as(player: Player, first: First, seed: u64) -> Result<Game, NoughtsError> {
+        let first = match player {
+            Player::Michie => first,
+            Player::Defence => First::Human,
+        };
         let mut m = loaded(seed)?;
         m.store.write_long(label("s_mode")?, 1);
+        m.store
+            .write_long(label("s_machine")?, u64::from(player == Player::Defence));
         m.store
             .write_long(label("s_first")?, u64::from(first == First::Human));
         let key_line = label("k_key")?;
         m.breaks.set_line(key_line, true);
         Ok(Game {
             machine: m,
+            player,
             key_line,
             end_line: label("g_end")?,
             cell: label("cell")?,
@@ -314,13 +437,18 @@ impl Game {
         self.machine.printer_text()
     }
 
-    /// The position as the program holds it (page 7).
+    /// The position as the program holds it (page 7): the machine's marks X for
+    /// Michie's machine, O for the incomplete defence (as the references have them).
     pub fn board(&self) -> Board {
+        let (mine, theirs) = match self.player {
+            Player::Michie => (X, O),
+            Player::Defence => (O, X),
+        };
         let mut b = [EMPTY; 9];
         for (i, c) in b.iter_mut().enumerate() {
             *c = match self.machine.store.read_long(self.cell + 2 * i as u32) {
-                1 => X,
-                2 => O,
+                1 => mine,
+                2 => theirs,
                 _ => EMPTY,
             };
         }
