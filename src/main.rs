@@ -87,9 +87,10 @@ enum Command {
     ///
     /// Example: `mark1 match --white samuel --black strachey:1 --games 10 --pdn match.pdn`
     Match(cli::matches::MatchArgs),
-    /// Michie's noughts-and-crosses machine (Bell 1972, ch. 1.3) on the emulated Mark 1:
-    /// a game, your cells on the hand switches with KAC; one think (`--think --moves
-    /// 5,1`); the comparison with the reference (`--check N`).
+    /// Michie's noughts-and-crosses machine, or Bell's incomplete defence (`--machine
+    /// defence`) (Bell 1972, ch. 1.3), on the emulated Mark 1: a game, your cells on the
+    /// hand switches with KAC; one think (`--think --moves 5,1`); the comparison with the
+    /// reference (`--check N`).
     ///
     /// Example: `mark1 noughts`, `mark1 noughts --check 10000`
     Noughts(cli::noughts::NoughtsArgs),
