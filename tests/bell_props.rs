@@ -1,0 +1,77 @@
+//! Bad input to Bell's games never panics and loses nothing: any text as a square or a
+//! board is refused or read; any number on the hand switches is refused by the period
+//! program (which asks again) or taken as a move, and the game goes on.
+
+use mark1::games::{bridgit, knights, noughts};
+use proptest::prelude::*;
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
+
+    /// Any text as a knight's square or a noughts board: a value or a reason, no panic.
+    #[test]
+    fn text_is_read_or_refused(t in ".{0,12}") {
+        let _ = mark1::reference::knights::parse(&t);
+        if let Err(e) = noughts::parse_board(&t) {
+            prop_assert!(!e.to_string().is_empty());
+        }
+    }
+
+    /// The knight's tour: any number on the switches (20 bits) is refused (the program
+    /// waits again) or starts a tour from that square, which is then the reference's.
+    #[test]
+    fn knights_any_switches(v in 0u32..(1 << 20)) {
+        let mut t = knights::Tour::new(1).unwrap();
+        prop_assert_eq!(t.run_to_wait().unwrap(), knights::Waiting::Key);
+        match t.enter(v).unwrap() {
+            knights::Waiting::Key => {
+                prop_assert!(v > 63);
+                prop_assert!(t.paper().contains("NO SUCH SQUARE"));
+            }
+            knights::Waiting::Over => {
+                prop_assert!(v <= 63);
+                prop_assert_eq!(t.path(), mark1::reference::knights::warnsdorff(v as u8));
+            }
+        }
+    }
+
+    /// Bridg-it: a string of any numbers on the switches; each is refused or taken, the
+    /// machine answers by Bell's formula, and the game never breaks.
+    #[test]
+    fn bridgit_any_switches(size in 2u32..=8, vs in prop::collection::vec(0u32..200, 1..12)) {
+        let mut g = bridgit::Game::new(size, 3).unwrap();
+        let mut w = g.run_to_wait().unwrap();
+        for v in vs {
+            if w != bridgit::Waiting::Key {
+                break;
+            }
+            w = g.enter(v).unwrap();
+        }
+        let b = g.board();
+        prop_assert_ne!(b.winner(), Some(mark1::reference::bridgit::Owner::White));
+    }
+
+    /// Noughts, both machines: any numbers on the switches; refused or played; the paper
+    /// says I HAVE WON exactly when the board shows the machine's line, and Michie's
+    /// machine never loses.
+    #[test]
+    fn noughts_any_switches(defence in any::<bool>(), vs in prop::collection::vec(0u32..32, 1..12)) {
+        let player = if defence { noughts::Player::Defence } else { noughts::Player::Michie };
+        let mut g = noughts::Game::new_as(player, noughts::First::Human, 5).unwrap();
+        let mut w = g.run_to_wait().unwrap();
+        for v in vs {
+            if w != noughts::Waiting::Key {
+                break;
+            }
+            w = g.enter(v).unwrap();
+        }
+        use mark1::reference::noughts::{winner, O, X};
+        let b = g.board();
+        let (mine, theirs) = if defence { (O, X) } else { (X, O) };
+        prop_assert_eq!(g.paper().contains("I HAVE WON"), winner(&b) == Some(mine));
+        prop_assert_eq!(g.paper().contains("YOU HAVE WON"), winner(&b) == Some(theirs));
+        if !defence {
+            prop_assert_ne!(winner(&b), Some(O));
+        }
+    }
+}
