@@ -38,15 +38,7 @@ pub fn run(a: KnightsArgs) -> Result<()> {
     let out = &mut std::io::stdout().lock();
     if let Some(n) = a.check {
         let r = crate::cli::with_threads(a.threads, || g::check(n as usize, a.seed))??;
-        for d in r.differences.iter().take(20) {
-            writeln!(out, "{d}")?;
-        }
-        writeln!(
-            out,
-            "{} positions, {} differences",
-            r.positions,
-            r.differences.len()
-        )?;
+        write!(out, "{}", r.text())?;
         return Ok(());
     }
     let start = rk::parse(&a.from)?;

@@ -91,15 +91,7 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
             g::Player::Michie => g::check(n as usize, a.seed)?,
             g::Player::Defence => g::check_defence(n as usize, a.seed)?,
         };
-        for d in r.differences.iter().take(20) {
-            writeln!(out, "{d}")?;
-        }
-        writeln!(
-            out,
-            "{} positions, {} differences",
-            r.positions,
-            r.differences.len()
-        )?;
+        write!(out, "{}", r.text())?;
         return Ok(());
     }
     if a.think {

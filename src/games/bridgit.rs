@@ -5,8 +5,9 @@
 //! It never computes the machine's move; [`check`] compares it with `reference::bridgit`.
 
 use super::bundled::{Bundled, RunError};
+pub use super::bundled::{CheckReport, Waiting};
 use crate::machine::profile::origin;
-use crate::machine::{Budget, Config, Machine, Stop};
+use crate::machine::{Config, Machine};
 use crate::reference::bridgit::{self as rb, Board, Owner};
 
 const SOURCES: &[(&str, &str)] = &[(
@@ -41,15 +42,6 @@ impl From<rb::BridgitError> for BridgitRunError {
 fn label(n: &str) -> Result<u32, BridgitRunError> {
     let a = PROGRAM.assembly()?;
     Ok(PROGRAM.label(a, n)?)
-}
-
-/// Where the machine stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Waiting {
-    /// Waiting for the opponent's crossing (KAC).
-    Key,
-    /// The game is over.
-    Over,
 }
 
 /// A game on the emulated machine, at the keys.
@@ -95,25 +87,16 @@ impl Game {
     /// # Errors
     /// The machine stopping elsewhere or running past the limit.
     pub fn run_to_wait(&mut self) -> Result<Waiting, BridgitRunError> {
-        let end = self.machine.stats.beats + BEATS;
-        loop {
-            let left = end.saturating_sub(self.machine.stats.beats);
-            match self.machine.run(Budget::beats(left)) {
-                Stop::Breakpoint { line } if line == self.key_line => {
-                    // Unit G is in the store when its page came from G's half-tracks
-                    // (50-52) or was loaded at the start.
-                    if origin(&self.machine, line).is_none_or(|(t, _)| t >= 50) {
-                        return Ok(Waiting::Key);
-                    }
-                }
-                Stop::DynamicStop { line } if line == self.end_line => return Ok(Waiting::Over),
-                other => {
-                    return Err(BridgitRunError::Run(RunError::Stopped(
-                        crate::machine::report::describe_stop(&other),
-                    )))
-                }
-            }
-        }
+        let (key, end) = (self.key_line, self.end_line);
+        // Unit G is in the store when the key routine's page came from G's half-tracks
+        // (50-52) or was loaded at the start; the same line in unit T is passed over.
+        Ok(super::bundled::run_to_wait(
+            &mut self.machine,
+            key,
+            end,
+            BEATS,
+            |m| origin(m, key).is_none_or(|(t, _)| t >= 50),
+        )?)
     }
 
     /// Enters crossing `c` in binary on hand switches 0-6 with KAC, then runs to the next
@@ -164,15 +147,6 @@ impl Game {
         }
         b
     }
-}
-
-/// A cross-check's result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckReport {
-    /// Positions compared (each a game to a random point).
-    pub positions: usize,
-    /// What differed, one line a position.
-    pub differences: Vec<String>,
 }
 
 /// The program against `reference::bridgit` on `n` positions from `seed`: each a random
@@ -238,14 +212,5 @@ pub fn check(n: usize, seed: u64) -> Result<CheckReport, BridgitRunError> {
             }))
         })
         .collect();
-    let mut differences = Vec::new();
-    for r in results {
-        if let Some(d) = r? {
-            differences.push(d);
-        }
-    }
-    Ok(CheckReport {
-        positions: n,
-        differences,
-    })
+    CheckReport::collect(n, results)
 }

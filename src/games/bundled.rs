@@ -125,3 +125,94 @@ pub fn label_in(
             label: label.to_string(),
         })
 }
+
+/// The result of comparing a bundled program with its native reference on a number of
+/// positions, one line of text for each that differed (the Bell games' `--check`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CheckReport {
+    /// Positions compared.
+    pub positions: usize,
+    /// What differed, one line a position.
+    pub differences: Vec<String>,
+}
+
+impl CheckReport {
+    /// The report from one result per position (`Some(line)` where it differed), the
+    /// first error, if any, returned instead.
+    ///
+    /// # Errors
+    /// The first position's error.
+    pub fn collect<E>(
+        positions: usize,
+        results: impl IntoIterator<Item = Result<Option<String>, E>>,
+    ) -> Result<CheckReport, E> {
+        let mut differences = Vec::new();
+        for r in results {
+            if let Some(d) = r? {
+                differences.push(d);
+            }
+        }
+        Ok(CheckReport {
+            positions,
+            differences,
+        })
+    }
+
+    /// The report as the commands print it: the first 20 differences, then the last
+    /// line `N positions, D differences`.
+    pub fn text(&self) -> String {
+        let mut s = String::new();
+        for d in self.differences.iter().take(20) {
+            s += d;
+            s.push('\n');
+        }
+        s += &format!(
+            "{} positions, {} differences\n",
+            self.positions,
+            self.differences.len()
+        );
+        s
+    }
+}
+
+/// Where a program played at the keys stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Waiting {
+    /// At its key routine, waiting for the opponent's move on the hand switches (KAC).
+    Key,
+    /// At its dynamic stop: the game is over.
+    Over,
+}
+
+/// Runs `m` for at most `beats` beats until it reaches the breakpoint at `key_line`
+/// (where `at_key` says the key routine really is in the store: programs that bring
+/// units down over it say which) or the dynamic stop at `end_line`.
+///
+/// # Errors
+/// [`RunError::Stopped`] when the machine stops anywhere else or runs out of beats.
+pub fn run_to_wait(
+    m: &mut crate::machine::Machine,
+    key_line: u32,
+    end_line: u32,
+    beats: u64,
+    at_key: impl Fn(&crate::machine::Machine) -> bool,
+) -> Result<Waiting, RunError> {
+    use crate::machine::{Budget, Stop};
+    let end = m.stats.beats + beats;
+    loop {
+        let left = end.saturating_sub(m.stats.beats);
+        match m.run(Budget::beats(left)) {
+            Stop::Breakpoint { line } if line == key_line => {
+                if at_key(m) {
+                    return Ok(Waiting::Key);
+                }
+            }
+            Stop::DynamicStop { line } if line == end_line => return Ok(Waiting::Over),
+            other => {
+                return Err(RunError::Stopped(crate::machine::report::describe_stop(
+                    &other,
+                )))
+            }
+        }
+    }
+}

@@ -8,7 +8,8 @@
 //! `reference::knights`.
 
 use super::bundled::{Bundled, RunError};
-use crate::machine::{Budget, Config, Machine, Stop};
+pub use super::bundled::{CheckReport, Waiting};
+use crate::machine::{Config, Machine};
 use crate::reference::knights as rk;
 
 const SOURCES: &[(&str, &str)] = &[(
@@ -43,15 +44,6 @@ impl From<rk::KnightError> for KnightsRunError {
 fn label(n: &str) -> Result<u32, KnightsRunError> {
     let a = PROGRAM.assembly()?;
     Ok(PROGRAM.label(a, n)?)
-}
-
-/// Where the machine stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Waiting {
-    /// Waiting for the starting square (KAC).
-    Key,
-    /// The tour is printed.
-    Over,
 }
 
 /// The program on the emulated machine, at the keys.
@@ -89,14 +81,16 @@ impl Tour {
     /// # Errors
     /// The machine stopping elsewhere or running past the limit.
     pub fn run_to_wait(&mut self) -> Result<Waiting, KnightsRunError> {
+        // BEATS is the limit for the whole tour, from the start.
         let left = BEATS.saturating_sub(self.machine.stats.beats);
-        match self.machine.run(Budget::beats(left)) {
-            Stop::Breakpoint { line } if line == self.key_line => Ok(Waiting::Key),
-            Stop::DynamicStop { line } if line == self.end_line => Ok(Waiting::Over),
-            other => Err(KnightsRunError::Run(RunError::Stopped(
-                crate::machine::report::describe_stop(&other),
-            ))),
-        }
+        let (key, end) = (self.key_line, self.end_line);
+        Ok(super::bundled::run_to_wait(
+            &mut self.machine,
+            key,
+            end,
+            left,
+            |_| true,
+        )?)
     }
 
     /// Sets `value` on the hand switches (the square, 0-63 = file + 8 × rank, on switches
@@ -132,18 +126,24 @@ impl Tour {
 
     /// The board lines of the paper (between the heading and the verdict).
     pub fn printed_board(&self) -> String {
-        let mut out = String::new();
-        for l in self.paper().lines().skip(1).take(8) {
-            out += l;
-            out.push('\n');
-        }
-        out
+        board_of_paper(self.paper())
     }
 
     /// Whether the paper ends with COMPLETE.
     pub fn complete(&self) -> bool {
         self.paper().lines().any(|l| l.trim() == "COMPLETE")
     }
+}
+
+/// The eight board lines of a tour's paper (after the heading), each ending in a new
+/// line, as `reference::knights::board_text` draws a board.
+fn board_of_paper(paper: &str) -> String {
+    paper
+        .lines()
+        .skip(1)
+        .take(8)
+        .map(|l| format!("{l}\n"))
+        .collect()
 }
 
 /// A tour run from start to end.
@@ -194,15 +194,6 @@ pub fn tour(start: u8, seed: u64) -> Result<TourRun, KnightsRunError> {
     })
 }
 
-/// A cross-check's result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckReport {
-    /// Tours compared.
-    pub positions: usize,
-    /// What differed, one line a tour.
-    pub differences: Vec<String>,
-}
-
 /// The program against `reference::knights::warnsdorff` on `n` tours: the first 64 from
 /// every square in turn, then from squares drawn from `seed`. The program's board must
 /// hold the reference's path, its paper must show `reference::knights::board_text` of
@@ -231,13 +222,7 @@ pub fn check(n: usize, seed: u64) -> Result<CheckReport, KnightsRunError> {
         .map(|(k, &s)| {
             let run = tour(s, seed.wrapping_add(k as u64))?;
             let expect = rk::warnsdorff(s);
-            let paper_board = run
-                .paper
-                .lines()
-                .skip(1)
-                .take(8)
-                .map(|l| format!("{l}\n"))
-                .collect::<String>();
+            let paper_board = board_of_paper(&run.paper);
             let bad = run.path != expect
                 || paper_board != rk::board_text(&expect)
                 || run.complete != (expect.len() == 64);
@@ -256,14 +241,5 @@ pub fn check(n: usize, seed: u64) -> Result<CheckReport, KnightsRunError> {
             }))
         })
         .collect();
-    let mut differences = Vec::new();
-    for r in results {
-        if let Some(d) = r? {
-            differences.push(d);
-        }
-    }
-    Ok(CheckReport {
-        positions: n,
-        differences,
-    })
+    CheckReport::collect(n, results)
 }

@@ -6,6 +6,7 @@
 //! machine's move; [`check`] compares it with `reference::noughts`.
 
 use super::bundled::{Bundled, RunError};
+pub use super::bundled::{CheckReport, Waiting};
 use crate::machine::{Budget, Config, Machine, Stop};
 use crate::reference::noughts::{self as rn, Board, EMPTY, O, X};
 
@@ -178,15 +179,6 @@ pub fn think_as(player: Player, b: &Board, seed: u64) -> Result<Think, NoughtsEr
         instructions: m.stats.instructions,
         beats: m.stats.beats,
     })
-}
-
-/// A cross-check's result.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CheckReport {
-    /// Positions compared.
-    pub positions: usize,
-    /// What differed, one line a position.
-    pub differences: Vec<String>,
 }
 
 /// Random positions where the machine is to move: `n` of them from `seed`, each the
@@ -362,15 +354,6 @@ pub struct Game {
     cell: u32,
 }
 
-/// Where the machine stopped.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Waiting {
-    /// Waiting for the opponent's cell (KAC).
-    Key,
-    /// The game is over (the dynamic stop after the last message).
-    Over,
-}
-
 impl Game {
     /// The program loaded with the game's settings; nothing run yet.
     ///
@@ -412,13 +395,14 @@ impl Game {
     /// # Errors
     /// The machine stopping elsewhere or running past the limit.
     pub fn run_to_wait(&mut self) -> Result<Waiting, NoughtsError> {
-        match self.machine.run(Budget::beats(BEATS)) {
-            Stop::Breakpoint { line } if line == self.key_line => Ok(Waiting::Key),
-            Stop::DynamicStop { line } if line == self.end_line => Ok(Waiting::Over),
-            other => Err(NoughtsError::Run(RunError::Stopped(
-                crate::machine::report::describe_stop(&other),
-            ))),
-        }
+        let (key, end) = (self.key_line, self.end_line);
+        Ok(super::bundled::run_to_wait(
+            &mut self.machine,
+            key,
+            end,
+            BEATS,
+            |_| true,
+        )?)
     }
 
     /// Enters cell `n` (1-9) on the hand switches (binary in switches 0-3) with KAC,
