@@ -10,6 +10,7 @@ pub mod bundled;
 pub mod draughts;
 pub mod knights;
 pub mod matches;
+pub mod menace;
 pub mod nim;
 pub mod noughts;
 pub mod prinz;

@@ -51,8 +51,9 @@ pub struct Menace {
 
 /// The first beads of a position with `marks` marks on the board: 4, 3, 2, 1 for
 /// MENACE's 1st, 3rd, 5th, 7th moves, on one cell of each class of moves distinct up to
-/// the position's symmetries.
-fn first_beads(c: &Board) -> [u32; 9] {
+/// the position's symmetries: the last cell of the class in cell order (our choice; the
+/// program on the Mark 1 walks the cells from 9 down, docs/bell.md).
+pub fn first_beads(c: &Board) -> [u32; 9] {
     let marks = c.iter().filter(|&&x| x != EMPTY).count();
     let n = match marks {
         0 => 4,
@@ -62,7 +63,7 @@ fn first_beads(c: &Board) -> [u32; 9] {
     };
     let mut beads = [0u32; 9];
     let mut seen: Vec<Board> = Vec::new();
-    for i in 0..9 {
+    for i in (0..9).rev() {
         if c[i] == EMPTY {
             let mut d = *c;
             d[i] = X;
@@ -76,7 +77,29 @@ fn first_beads(c: &Board) -> [u32; 9] {
     beads
 }
 
-/// The symmetry taking `b` to its canonical form, as the cell permutation.
+/// A position's number: its cells in base 3 (empty 0, X 1, O 2), cell 1 (index 0) the
+/// most significant digit, 0 to 19,682. The canonical form is the image of the smallest
+/// number. The program on the Mark 1 files its boxes by it.
+pub fn code(b: &Board) -> u32 {
+    b.iter().fold(0, |k, &c| k * 3 + u32::from(c))
+}
+
+/// The position of a number below 3^9 ([`code`]'s inverse), `None` if larger or if a
+/// digit is not a mark.
+pub fn from_code(mut k: u32) -> Option<Board> {
+    if k >= 19_683 {
+        return None;
+    }
+    let mut b = [EMPTY; 9];
+    for i in (0..9).rev() {
+        b[i] = (k % 3) as u8;
+        k /= 3;
+    }
+    Some(b)
+}
+
+/// The symmetry taking `b` to its canonical form, as the cell permutation: the first in
+/// [`symmetries`]' order whose image is the smallest.
 fn to_canonical(b: &Board) -> [usize; 9] {
     let mut best: Option<(Board, [usize; 9])> = None;
     for s in symmetries() {
@@ -91,34 +114,84 @@ fn to_canonical(b: &Board) -> [usize; 9] {
     best.map(|(_, s)| s).unwrap_or([0, 1, 2, 3, 4, 5, 6, 7, 8])
 }
 
+/// The bead drawn from `beads` by the 20-bit random number `r`: the bead numbered
+/// `r × total / 2^20` (0 first), counting the beads of cell 0 first, then cell 1's, and
+/// so on: each bead equally likely, as the Mark 1 program draws with `/W` and one
+/// multiplication. `None` if the box is empty.
+pub fn pick(beads: &[u32; 9], r: u32) -> Option<usize> {
+    let total: u64 = beads.iter().map(|&b| u64::from(b)).sum();
+    if total == 0 {
+        return None;
+    }
+    let mut k = (u64::from(r & 0xF_FFFF) * total) >> 20;
+    for (i, &n) in beads.iter().enumerate() {
+        if k < u64::from(n) {
+            return Some(i);
+        }
+        k -= u64::from(n);
+    }
+    None
+}
+
+/// A box used in a game: the canonical position and the cell of it whose bead was drawn.
+pub type Used = (Board, usize);
+
+/// MENACE's move on a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Choice {
+    /// The cell played (0–8) and the box and bead used (none for the forced ninth move).
+    Cell(usize, Option<Used>),
+    /// The box was empty and MENACE resigned.
+    Resign,
+}
+
 impl Menace {
-    /// MENACE's move on `b` (X to move): a bead drawn from the box, or `None` if the box
-    /// is empty. Returns the cell of `b` and (canonical position, its cell) used.
-    fn draw(&mut self, b: &Board, rng: &mut dyn RandomSource) -> Option<(usize, (Board, usize))> {
+    /// MENACE's move on `b` (X to move, game not over) with the 20-bit random number `r`:
+    /// the box is made if new ([`first_beads`]); an empty box resigns or is filled again
+    /// as new; the ninth move, the only cell left, is played without a box (Bell: beads
+    /// for the 1st, 3rd, 5th and 7th moves).
+    pub fn choose(&mut self, b: &Board, r: u32, empty: Empty) -> Choice {
+        let free: Vec<usize> = (0..9).filter(|&i| b[i] == EMPTY).collect();
+        if free.len() == 1 {
+            return Choice::Cell(free[0], None);
+        }
         let s = to_canonical(b);
         let mut c = [EMPTY; 9];
         for i in 0..9 {
             c[s[i]] = b[i];
         }
         let beads = self.boxes.entry(c).or_insert_with(|| first_beads(&c));
-        let total: u32 = beads.iter().sum();
-        if total == 0 {
-            return None;
-        }
-        let mut r = rng.next_u20() % total;
-        let mut ci = 0;
-        for (i, &n) in beads.iter().enumerate() {
-            if r < n {
-                ci = i;
-                break;
+        if beads.iter().all(|&n| n == 0) {
+            match empty {
+                Empty::Resign => return Choice::Resign,
+                Empty::Refill => *beads = first_beads(&c),
             }
-            r -= n;
         }
-        let cell = (0..9).find(|&i| s[i] == ci).unwrap_or(ci);
-        Some((cell, (c, ci)))
+        match pick(beads, r) {
+            Some(ci) => {
+                let cell = (0..9).find(|&i| s[i] == ci).unwrap_or(ci);
+                Choice::Cell(cell, Some((c, ci)))
+            }
+            None => Choice::Resign,
+        }
     }
 
-    /// Plays one game as X against `opp`; the boxes learn from it.
+    /// After a game: every box used gains 3 beads of the move played for a win, 1 for a
+    /// draw, and loses that bead (never below none) for a loss (Bell).
+    pub fn learn(&mut self, used: &[Used], result: Result3) {
+        for (c, ci) in used {
+            if let Some(beads) = self.boxes.get_mut(c) {
+                match result {
+                    Result3::Win => beads[*ci] += 3,
+                    Result3::Draw => beads[*ci] += 1,
+                    Result3::Loss => beads[*ci] = beads[*ci].saturating_sub(1),
+                }
+            }
+        }
+    }
+
+    /// Plays one game as X against `opp`; the boxes learn from it. Returns the result
+    /// and MENACE's first cell (9 if it resigned at once).
     pub fn play(
         &mut self,
         opp: Opponent,
@@ -126,7 +199,7 @@ impl Menace {
         rng: &mut dyn RandomSource,
     ) -> (Result3, usize) {
         let mut b = [EMPTY; 9];
-        let mut used: Vec<(Board, usize)> = Vec::new();
+        let mut used: Vec<Used> = Vec::new();
         let mut first = 9;
         let result = loop {
             if let Some(w) = winner(&b) {
@@ -136,51 +209,35 @@ impl Menace {
                 break Result3::Draw;
             }
             if to_move(&b) == X {
-                let d = match self.draw(&b, rng) {
-                    Some(d) => d,
-                    None => match empty {
-                        Empty::Resign => break Result3::Loss,
-                        Empty::Refill => {
-                            let s = to_canonical(&b);
-                            let mut c = [EMPTY; 9];
-                            for i in 0..9 {
-                                c[s[i]] = b[i];
-                            }
-                            self.boxes.insert(c, first_beads(&c));
-                            match self.draw(&b, rng) {
-                                Some(d) => d,
-                                None => break Result3::Loss,
-                            }
+                match self.choose(&b, rng.next_u20(), empty) {
+                    Choice::Resign => break Result3::Loss,
+                    Choice::Cell(cell, u) => {
+                        if first == 9 {
+                            first = cell;
                         }
-                    },
-                };
-                if first == 9 {
-                    first = d.0;
+                        b[cell] = X;
+                        used.extend(u);
+                    }
                 }
-                b[d.0] = X;
-                used.push(d.1);
             } else {
-                let choices: Vec<usize> = match opp {
-                    Opponent::Perfect => perfect_choices(&b),
-                    Opponent::Random => (0..9).filter(|&i| b[i] == EMPTY).collect(),
-                    Opponent::Michie => super::michie_choices(&b, O),
-                };
-                let i = choices[rng.next_u20() as usize % choices.len()];
-                b[i] = O;
+                b[opponent_move(opp, &b, rng)] = O;
             }
         };
-        for (c, ci) in used {
-            if let Some(beads) = self.boxes.get_mut(&c) {
-                match result {
-                    Result3::Win => beads[ci] += 3,
-                    Result3::Draw => beads[ci] += 1,
-                    Result3::Loss => beads[ci] = beads[ci].saturating_sub(1),
-                }
-            }
-        }
+        self.learn(&used, result);
         self.games += 1;
         (result, first)
     }
+}
+
+/// The opponent's cell on `b` (O to move, game not over): perfect play at random among
+/// the best cells, any empty cell, or Michie's scoring with ties at random.
+pub fn opponent_move(opp: Opponent, b: &Board, rng: &mut dyn RandomSource) -> usize {
+    let choices: Vec<usize> = match opp {
+        Opponent::Perfect => perfect_choices(b),
+        Opponent::Random => (0..9).filter(|&i| b[i] == EMPTY).collect(),
+        Opponent::Michie => super::michie_choices(b, O),
+    };
+    choices[rng.next_u20() as usize % choices.len().max(1)]
 }
 
 /// Whether a cell (0–8) is a corner.

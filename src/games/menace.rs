@@ -1,0 +1,578 @@
+//! MENACE, Michie's matchbox machine (Bell 1972, ch. 1.3), as a period program of ours on
+//! the emulated Mark 1 (`programs/menace.m1`, docs/bell.md): the driver as the operator.
+//! It loads the program (and, when asked, the boxes from a drum image), starts the
+//! machine, enters the opponent's cells on the hand switches with KAC, presses KCC to
+//! start the next game, and reads the paper, the store and the drum. The boxes, their
+//! beads, the draw and the learning are all the program's: the driver never computes
+//! MENACE's move. [`check`] compares the program with `reference::noughts::menace`.
+//!
+//! The boxes on the drum (all lines 20 bits; a "long" is two lines, the less significant
+//! first): half-track 120 (track 60.0) line 0, the number of boxes made; half-tracks
+//! 128–191 (tracks 64–95), 64 drawers, a position in drawer (its number mod 64): line 0
+//! the count, then longs at 2, 4, … of number + box × 2^20; half-track 192 + n (tracks
+//! 96–247), box n: line 0 the position's number ([`rm::code`] of its canonical form),
+//! then the beads of each cell of the canonical board as longs at lines 2 + 2j.
+
+use super::bundled::{Bundled, RunError};
+pub use super::bundled::{CheckReport, Waiting};
+use crate::machine::drum::{TRACKS, WORDS_PER_TRACK};
+use crate::machine::{Budget, Config, Machine, Stop};
+use crate::reference::noughts::menace::{self as rm, Choice, Empty, Menace, Opponent, Result3};
+use crate::reference::noughts::{self as rn, Board, EMPTY, O, X};
+use std::collections::HashMap;
+
+const SOURCES: &[(&str, &str)] = &[(
+    "programs/menace.m1",
+    include_str!("../../programs/menace.m1"),
+)];
+
+static PROGRAM: Bundled = Bundled::new(SOURCES);
+
+/// Beats a think or a wait may take before the driver gives up.
+const BEATS: u64 = 50_000_000;
+
+/// The half-track of the number of boxes made (track 60.0).
+const HEADER: u32 = 120;
+/// The first drawer's half-track (track 64.0).
+const DRAWERS: u32 = 128;
+/// Box 0's half-track (track 96.0).
+const BOXES: u32 = 192;
+/// The most boxes there can be: the positions MENACE can meet up to symmetry
+/// (`reference::noughts::menace_boxes`).
+pub const MAX_BOXES: usize = 304;
+/// The tracks that hold the boxes (60–247): what a drum image gives and takes.
+pub const BOX_TRACKS: std::ops::Range<u32> = 60..248;
+
+/// Errors of the MENACE driver.
+#[derive(Debug, thiserror::Error)]
+pub enum MenaceError {
+    /// A cell outside 1-9, a cell taken, a board that cannot be, a bad drum image.
+    #[error("{0}")]
+    Input(String),
+    /// The program did not assemble, lacks a label, or the machine stopped elsewhere.
+    #[error(transparent)]
+    Run(#[from] RunError),
+}
+
+crate::games::bundled::run_error_from_bundled!(MenaceError);
+
+/// The program's assembly.
+///
+/// # Errors
+/// The bundled source does not assemble.
+pub fn assembly() -> Result<&'static crate::asm::Assembly, MenaceError> {
+    Ok(PROGRAM.assembly()?)
+}
+
+fn label(n: &str) -> Result<u32, MenaceError> {
+    Ok(PROGRAM.label(assembly()?, n)?)
+}
+
+/// What the program does with an empty box (the setting `s_empty`).
+pub fn empty_setting(e: Empty) -> u64 {
+    match e {
+        Empty::Resign => 0,
+        Empty::Refill => 1,
+    }
+}
+
+/// The boxes region of a drum (tracks 60–247), as taken from or given to a drum image:
+/// `(track, half, 64 lines)`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct DrumBoxes {
+    half_tracks: Vec<(u32, u32, [u32; 64])>,
+}
+
+impl DrumBoxes {
+    /// The boxes region of `m`'s drum.
+    pub fn of(m: &Machine) -> DrumBoxes {
+        let mut half_tracks = Vec::new();
+        for t in BOX_TRACKS {
+            for h in 0..2 {
+                let mut lines = [0u32; 64];
+                lines.copy_from_slice(m.drum.half_track(t, h));
+                half_tracks.push((t, h, lines));
+            }
+        }
+        DrumBoxes { half_tracks }
+    }
+
+    /// Puts the region on `m`'s drum.
+    pub fn put(&self, m: &mut Machine) {
+        for (t, h, lines) in &self.half_tracks {
+            m.drum.set_half_track(*t, *h, lines);
+        }
+    }
+
+    /// The region of a SimH drum image (32,768 words in track order), validated: the
+    /// boxes must read as [`read_boxes`] reads them.
+    ///
+    /// # Errors
+    /// The image is not a drum image, or its boxes are inconsistent (with the reason).
+    pub fn from_drm(bytes: &[u8]) -> Result<DrumBoxes, MenaceError> {
+        let words = crate::formats::drm::read_drm(bytes)
+            .map_err(|e| MenaceError::Input(format!("not a drum image: {e}")))?;
+        let mut m = Machine::new(Config::default());
+        m.drum.load_words(&words);
+        let d = DrumBoxes::of(&m);
+        read_boxes(&m).map_err(|e| MenaceError::Input(format!("the drum image's boxes: {e}")))?;
+        Ok(d)
+    }
+
+    /// The whole drum of `m` as a SimH drum image (the boxes and the program's units).
+    pub fn drm_of(m: &Machine) -> Vec<u8> {
+        debug_assert_eq!(m.drum.words().len(), TRACKS * WORDS_PER_TRACK);
+        crate::formats::drm::write_drm(m.drum.words())
+    }
+}
+
+/// One box read off the drum.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DrumBox {
+    /// Its number, in the order made.
+    pub number: usize,
+    /// The canonical position (X the machine's marks).
+    pub position: Board,
+    /// The beads of each cell of the canonical position.
+    pub beads: [u64; 9],
+}
+
+fn long(lines: &[u32], i: usize) -> u64 {
+    u64::from(lines[i]) | u64::from(lines[(i + 1) % 64]) << 20
+}
+
+/// The boxes on `m`'s drum, in the order made, checked: the count at most 304, each box a
+/// canonical position MENACE can meet, filed in its drawer under its own number, no
+/// position twice, no drawer holding another's.
+///
+/// # Errors
+/// The first inconsistency, in words.
+pub fn read_boxes(m: &Machine) -> Result<Vec<DrumBox>, MenaceError> {
+    let bad = |s: String| MenaceError::Input(s);
+    let n = long(m.drum.half_track(HEADER / 2, HEADER % 2), 0);
+    if n > MAX_BOXES as u64 {
+        return Err(bad(format!(
+            "{n} boxes made, more than the {MAX_BOXES} positions MENACE can meet"
+        )));
+    }
+    let n = n as usize;
+    let mut out = Vec::with_capacity(n);
+    let mut seen = HashMap::new();
+    for i in 0..n {
+        let h = BOXES + i as u32;
+        let lines = m.drum.half_track(h / 2, h % 2);
+        let k = long(lines, 0);
+        let position = u32::try_from(k)
+            .ok()
+            .and_then(rm::from_code)
+            .filter(|b| {
+                rn::canonical(b) == *b
+                    && !rn::over(b)
+                    && rn::to_move(b) == X
+                    && b.iter().filter(|&&c| c != EMPTY).count() < 8
+            })
+            .ok_or_else(|| {
+                bad(format!(
+                    "box {i}: {k} is not the number of a position MENACE meets"
+                ))
+            })?;
+        if let Some(j) = seen.insert(k as u32, i) {
+            return Err(bad(format!("boxes {j} and {i} hold the same position")));
+        }
+        let mut beads = [0u64; 9];
+        for (j, b) in beads.iter_mut().enumerate() {
+            *b = long(lines, 2 + 2 * j);
+            if *b != 0 && position[j] != EMPTY {
+                return Err(bad(format!(
+                    "box {i}: beads on cell {} which is taken",
+                    j + 1
+                )));
+            }
+        }
+        out.push(DrumBox {
+            number: i,
+            position,
+            beads,
+        });
+    }
+    let mut filed = 0;
+    for d in 0..64u32 {
+        let h = DRAWERS + d;
+        let lines = m.drum.half_track(h / 2, h % 2);
+        let c = long(lines, 0);
+        if c > 31 {
+            return Err(bad(format!(
+                "drawer {d}: {c} entries, more than a half-track holds"
+            )));
+        }
+        for e in 0..c as usize {
+            let v = long(lines, 2 + 2 * e);
+            let (k, b) = ((v & 0xF_FFFF) as u32, (v >> 20) as usize);
+            if k % 64 != d || seen.get(&k) != Some(&b) {
+                return Err(bad(format!("drawer {d}: entry {e} names box {b} wrongly")));
+            }
+        }
+        filed += c as usize;
+    }
+    if filed != n {
+        return Err(bad(format!(
+            "{n} boxes made but {filed} filed in the drawers"
+        )));
+    }
+    Ok(out)
+}
+
+/// The boxes as the reference holds them: canonical position → beads.
+pub fn boxes_map(boxes: &[DrumBox]) -> HashMap<Board, [u32; 9]> {
+    boxes
+        .iter()
+        .map(|b| {
+            (
+                b.position,
+                b.beads.map(|n| n.min(u64::from(u32::MAX)) as u32),
+            )
+        })
+        .collect()
+}
+
+/// A machine with the program loaded (the store and its units on the drum), `/W` seeded,
+/// the boxes put on the drum if given, the empty-box setting made.
+fn loaded(seed: u64, empty: Empty, boxes: Option<&DrumBoxes>) -> Result<Machine, MenaceError> {
+    let mut m = Machine::new(Config {
+        seed,
+        ..Config::default()
+    });
+    m.load_image(&assembly()?.image);
+    if let Some(b) = boxes {
+        b.put(&mut m);
+    }
+    m.store.write_long(label("s_empty")?, empty_setting(empty));
+    Ok(m)
+}
+
+/// One think: MENACE's cell (or its resignation), the random number it drew, the cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Think {
+    /// The cell the program chose, 0-8; `None`: the box was empty and it resigned.
+    pub cell: Option<usize>,
+    /// The 20-bit number `/W` gave for the draw (left at `rr + 1`).
+    pub random: u32,
+    /// Orders obeyed.
+    pub instructions: u64,
+    /// Beats (240 µs each).
+    pub beats: u64,
+    /// The boxes after the think (a new one made if the position was new).
+    pub boxes: DrumBoxes,
+}
+
+/// Checks a board for a think: MENACE (X) to move, game not over.
+fn check_board(b: &Board) -> Result<(), MenaceError> {
+    if rn::over(b) {
+        return Err(MenaceError::Input("the game is over on that board".into()));
+    }
+    let xs = b.iter().filter(|&&c| c == X).count();
+    let os = b.iter().filter(|&&c| c == O).count();
+    if xs != os {
+        return Err(MenaceError::Input(
+            "MENACE plays first: it is to move when its marks are as many as the opponent's".into(),
+        ));
+    }
+    Ok(())
+}
+
+fn signed(v: u64) -> i64 {
+    if v >> 39 & 1 == 1 {
+        v as i64 - (1 << 40)
+    } else {
+        v as i64
+    }
+}
+
+/// Runs the program's one-move mode on `b` (X MENACE's marks) with the boxes given (none:
+/// a fresh drum), `/W` seeded with `seed`.
+///
+/// # Errors
+/// A board where MENACE cannot move; the program failing.
+pub fn think(
+    b: &Board,
+    seed: u64,
+    empty: Empty,
+    boxes: Option<&DrumBoxes>,
+) -> Result<Think, MenaceError> {
+    check_board(b)?;
+    let mut m = loaded(seed, empty, boxes)?;
+    m.store.write_long(label("s_mode")?, 0);
+    let cell = label("cell")?;
+    for (i, &c) in b.iter().enumerate() {
+        let v = match c {
+            EMPTY => 0,
+            X => 1,
+            _ => 2,
+        };
+        m.store.write_long(cell + 2 * i as u32, v);
+    }
+    let stop_line = label("th_end")?;
+    match m.run(Budget::beats(BEATS)) {
+        Stop::DynamicStop { line } if line == stop_line => {}
+        other => {
+            return Err(MenaceError::Run(RunError::Stopped(
+                crate::machine::report::describe_stop(&other),
+            )))
+        }
+    }
+    let mv = signed(m.store.read_long(label("mv")?));
+    Ok(Think {
+        cell: usize::try_from(mv).ok().filter(|&c| c < 9),
+        random: m.store.read(label("rr")? + 1) & 0xF_FFFF,
+        instructions: m.stats.instructions,
+        beats: m.stats.beats,
+        boxes: DrumBoxes::of(&m),
+    })
+}
+
+/// A game's end as the program left it.
+fn result_of(b: &Board) -> Result3 {
+    match rn::winner(b) {
+        Some(w) if w == X => Result3::Win,
+        Some(_) => Result3::Loss,
+        None if rn::over(b) => Result3::Draw,
+        // Not over: MENACE resigned.
+        None => Result3::Loss,
+    }
+}
+
+/// Games of MENACE on the emulated Mark 1, one after another on the same drum, at the
+/// keys: the driver presses KCC between games, as an operator starting the program again.
+pub struct Game {
+    /// The machine.
+    pub machine: Machine,
+    key_line: u32,
+    end_line: u32,
+    cell: u32,
+}
+
+impl Game {
+    /// The program loaded, its boxes from `boxes` if given; nothing run yet.
+    ///
+    /// # Errors
+    /// The program failing to assemble.
+    pub fn new(seed: u64, empty: Empty, boxes: Option<&DrumBoxes>) -> Result<Game, MenaceError> {
+        let mut m = loaded(seed, empty, boxes)?;
+        m.store.write_long(label("s_mode")?, 1);
+        let key_line = label("k_key")?;
+        m.breaks.set_line(key_line, true);
+        Ok(Game {
+            machine: m,
+            key_line,
+            end_line: label("g_end")?,
+            cell: label("cell")?,
+        })
+    }
+
+    /// Runs until the program waits for KAC or the game is over.
+    ///
+    /// # Errors
+    /// The machine stopping elsewhere or running past the limit.
+    pub fn run_to_wait(&mut self) -> Result<Waiting, MenaceError> {
+        let (key, end) = (self.key_line, self.end_line);
+        Ok(super::bundled::run_to_wait(
+            &mut self.machine,
+            key,
+            end,
+            BEATS,
+            |_| true,
+        )?)
+    }
+
+    /// Enters cell `n` (1-9) on the hand switches (binary in switches 0-3) with KAC,
+    /// then runs to the next wait.
+    ///
+    /// # Errors
+    /// As [`Game::run_to_wait`].
+    pub fn enter(&mut self, n: u32) -> Result<Waiting, MenaceError> {
+        self.machine
+            .enter_at_key(n & 15, crate::machine::KAC_DEFAULT_BEATS);
+        self.run_to_wait()
+    }
+
+    /// KCC: the program starts again at line 1, a new game on the same boxes; runs to
+    /// the first wait.
+    ///
+    /// # Errors
+    /// As [`Game::run_to_wait`].
+    pub fn again(&mut self) -> Result<Waiting, MenaceError> {
+        self.machine.kcc();
+        self.run_to_wait()
+    }
+
+    /// The paper so far.
+    pub fn paper(&self) -> &str {
+        self.machine.printer_text()
+    }
+
+    /// The position as the program holds it (page 7): X MENACE's marks.
+    pub fn board(&self) -> Board {
+        let mut b = [EMPTY; 9];
+        for (i, c) in b.iter_mut().enumerate() {
+            *c = match self.machine.store.read_long(self.cell + 2 * i as u32) {
+                1 => X,
+                2 => O,
+                _ => EMPTY,
+            };
+        }
+        b
+    }
+
+    /// The game's result for MENACE once it is over (a resignation is a loss).
+    pub fn result(&self) -> Result3 {
+        result_of(&self.board())
+    }
+
+    /// The boxes on the drum now.
+    ///
+    /// # Errors
+    /// The drum's boxes inconsistent.
+    pub fn boxes(&self) -> Result<Vec<DrumBox>, MenaceError> {
+        read_boxes(&self.machine)
+    }
+}
+
+/// One game of training: its result for MENACE and MENACE's first cell (0–8; `None` if
+/// it resigned before moving).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Played {
+    /// The result.
+    pub result: Result3,
+    /// MENACE's opening cell.
+    pub first: Option<usize>,
+}
+
+/// Plays `games` games of MENACE on the Mark 1 against `opp` (played by the operator
+/// from `reference::noughts`, random choices from `seed`), on the boxes given (a fresh
+/// drum if none); `each` is called after every game. Returns the games and the game
+/// (with its drum) at the end.
+///
+/// # Errors
+/// The program failing.
+pub fn train(
+    games: usize,
+    opp: Opponent,
+    empty: Empty,
+    seed: u64,
+    boxes: Option<&DrumBoxes>,
+    mut each: impl FnMut(usize, Played),
+) -> Result<(Vec<Played>, Game), MenaceError> {
+    use crate::reference::draughts::strategy::Xorshift;
+    let mut rng = Xorshift((seed as u32) ^ 0x3E4A_CE61 | 1);
+    let mut g = Game::new(seed, empty, boxes)?;
+    let mut out = Vec::with_capacity(games);
+    for k in 0..games {
+        let mut w = if k == 0 { g.run_to_wait()? } else { g.again()? };
+        let mut first = None;
+        while w == Waiting::Key {
+            let b = g.board();
+            if first.is_none() {
+                first = b.iter().position(|&c| c == X);
+            }
+            let i = rm::opponent_move(opp, &b, &mut rng);
+            w = g.enter(i as u32 + 1)?;
+        }
+        let b = g.board();
+        if first.is_none() {
+            first = b.iter().position(|&c| c == X);
+        }
+        let p = Played {
+            result: g.result(),
+            first,
+        };
+        each(k, p);
+        out.push(p);
+    }
+    Ok((out, g))
+}
+
+/// The program against `reference::noughts::menace` over games against a random
+/// opponent until `n` of MENACE's moves have been compared: each move the same as the
+/// reference's on the same position with the same random number (read off the store),
+/// and after every game the boxes on the drum the same as the reference's.
+///
+/// # Errors
+/// The program failing.
+pub fn check(n: usize, seed: u64, empty: Empty) -> Result<CheckReport, MenaceError> {
+    use crate::reference::draughts::strategy::Xorshift;
+    let mut rng = Xorshift((seed as u32) ^ 0x0C4E_C4ED | 1);
+    let mut g = Game::new(seed, empty, None)?;
+    let rr = label("rr")? + 1;
+    let mut reference = Menace::default();
+    let mut differences = Vec::new();
+    let mut compared = 0;
+    let mut game = 0;
+    while compared < n {
+        let mut w = if game == 0 {
+            g.run_to_wait()?
+        } else {
+            g.again()?
+        };
+        game += 1;
+        let mut before = [EMPTY; 9];
+        let mut used = Vec::new();
+        let mut stopped = false;
+        loop {
+            // MENACE has moved (or resigned, or the game is over).
+            let now = g.board();
+            if rn::to_move(&before) == X && !rn::over(&before) {
+                let r = g.machine.store.read(rr) & 0xF_FFFF;
+                let want = reference.choose(&before, r, empty);
+                let got = (0..9).find(|&i| before[i] == EMPTY && now[i] == X);
+                let same = match (want, got) {
+                    (Choice::Cell(c, u), Some(g)) => {
+                        used.extend(u);
+                        c == g
+                    }
+                    (Choice::Resign, None) => true,
+                    _ => false,
+                };
+                if !same {
+                    differences.push(format!(
+                        "game {game}, {}: the program {}, the reference {}",
+                        super::noughts::board_text(&before),
+                        got.map_or("resigned".to_string(), |c| format!("played {}", c + 1)),
+                        match want {
+                            Choice::Cell(c, _) => format!("plays {}", c + 1),
+                            Choice::Resign => "resigns".to_string(),
+                        }
+                    ));
+                }
+                compared += 1;
+                if compared == n {
+                    stopped = true;
+                    break;
+                }
+            }
+            if w == Waiting::Over {
+                break;
+            }
+            let mut b = g.board();
+            let i = rm::opponent_move(Opponent::Random, &b, &mut rng);
+            w = g.enter(i as u32 + 1)?;
+            b[i] = O;
+            before = b;
+        }
+        if stopped {
+            break;
+        }
+        reference.learn(&used, g.result());
+        let drum = boxes_map(&g.boxes()?);
+        if drum != reference.boxes {
+            differences.push(format!(
+                "after game {game}: the boxes on the drum differ from the reference's ({} and {} boxes)",
+                drum.len(),
+                reference.boxes.len()
+            ));
+        }
+    }
+    Ok(CheckReport {
+        positions: n,
+        differences,
+    })
+}
