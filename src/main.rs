@@ -94,6 +94,13 @@ enum Command {
     ///
     /// Example: `mark1 noughts`, `mark1 noughts --check 10000`
     Noughts(cli::noughts::NoughtsArgs),
+    /// MENACE, Michie's matchbox machine, on the emulated Mark 1 (Bell 1972, ch. 1.3):
+    /// its boxes on the drum, and training against an opponent, the boxes kept in a drum
+    /// image (`--drum`), the learning curve drawn (`--curve`). A game at the keys is
+    /// `mark1 noughts --machine menace`.
+    ///
+    /// Example: `mark1 menace train --games 1000 --curve menace.png`, `mark1 menace boxes`
+    Menace(cli::menace::MenaceArgs),
     /// Bridg-it as Bell's machine plays it (Bell 1972, ch. 1.2) on the emulated Mark 1:
     /// Gross's strategy by Bell's formula, and it knows when it has won; your crossings
     /// on the hand switches with KAC.
@@ -146,6 +153,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Turochamp(a) => cli::turochamp::run(a),
         Command::Match(a) => cli::matches::run(a),
         Command::Noughts(a) => cli::noughts::run(a),
+        Command::Menace(a) => cli::menace::run(a),
         Command::Bridgit(a) => cli::bridgit::run(a),
         Command::KnightsTour(a) => cli::knights::run(a),
         Command::Simh(a) => cli::simh::run(a),

@@ -12,6 +12,7 @@ pub mod knights;
 pub mod load;
 pub mod machine;
 pub mod matches;
+pub mod menace;
 pub mod nim;
 pub mod noughts;
 pub mod prinz;

@@ -3,6 +3,8 @@
 //!
 //! Nothing here knows of terminals; the machine knows nothing of these writers.
 
+pub mod curve;
+
 use crate::machine::{Machine, Stop, Store};
 
 /// What one Williams tube shows: a store page of 64 lines of 20 digits and its marker

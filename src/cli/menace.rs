@@ -1,0 +1,348 @@
+//! `mark1 menace`: MENACE, Michie's matchbox machine, on the emulated Mark 1 (Bell 1972,
+//! ch. 1.3; docs/bell.md): its boxes on the drum (`boxes`), and training against an
+//! opponent played by the operator (`train`), the boxes kept in a drum image between
+//! sessions (`--drum FILE`) and the learning curve drawn (`--curve FILE.png`). A game at
+//! the keys is `mark1 noughts --machine menace`. The work is in [`mark1::games::menace`].
+
+use anyhow::{Context, Result};
+use indicatif::{ProgressBar, ProgressStyle};
+use mark1::games::menace::{self as g, DrumBoxes};
+use mark1::reference::noughts::menace::{is_corner, Empty, Opponent, Result3};
+use mark1::reference::noughts::EMPTY;
+use serde_json::json;
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+
+/// The arguments of `mark1 menace`.
+#[derive(clap::Args)]
+pub struct MenaceArgs {
+    #[command(subcommand)]
+    command: MenaceCommand,
+}
+
+#[derive(clap::Subcommand)]
+enum MenaceCommand {
+    /// The boxes on the drum: how many made, by move, and with --list each box's
+    /// position and beads (cells 1-9 row by row from the top left, of the box's own
+    /// position, the smallest of the position's eight images).
+    ///
+    /// Example: `mark1 menace boxes --drum menace.drm --list`
+    Boxes {
+        /// A drum image of MENACE's (written by `train --drum`); none: a fresh drum.
+        #[arg(long)]
+        drum: Option<PathBuf>,
+        /// Every box with its beads.
+        #[arg(long)]
+        list: bool,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Games of MENACE on the emulated Mark 1 against an opponent played by the
+    /// operator; the results by blocks of games, and the learning curve.
+    ///
+    /// Example: `mark1 menace train --games 1000 --opponent perfect --curve menace.png`
+    Train {
+        /// Games to play.
+        #[arg(long, default_value_t = 300, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+        games: u64,
+        /// The opponent: perfect (random among the best cells), random (any empty
+        /// cell), michie (Michie's scoring machine, ties at random).
+        #[arg(long, default_value = "perfect", value_parser = ["perfect", "random", "michie"])]
+        opponent: String,
+        /// The drum image the boxes come from (if it exists) and go back to afterwards.
+        #[arg(long)]
+        drum: Option<PathBuf>,
+        /// An empty box: resign (Michie's) or refill (filled again as new).
+        #[arg(long, default_value = "resign", value_parser = ["resign", "refill"])]
+        empty: String,
+        /// Seed of /W and of the opponent's choices.
+        #[arg(long, default_value_t = 1961)]
+        seed: u64,
+        /// Games in a block of the results and of the curve.
+        #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
+        block: u64,
+        /// Write the learning curve here (PNG: the share of games won, drawn and lost in
+        /// each block).
+        #[arg(long)]
+        curve: Option<PathBuf>,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// `--empty`'s value.
+pub fn empty_of(s: &str) -> Empty {
+    if s == "refill" {
+        Empty::Refill
+    } else {
+        Empty::Resign
+    }
+}
+
+/// The boxes of a drum image file, validated once here for every command that takes one.
+///
+/// # Errors
+/// The file unreadable, not a drum image, or its boxes inconsistent.
+pub fn read_drum(path: &Path) -> Result<DrumBoxes> {
+    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    DrumBoxes::from_drm(&bytes).with_context(|| format!("{} refused", path.display()))
+}
+
+/// Writes the machine's drum as a drum image.
+fn write_drum(path: &Path, m: &mark1::machine::Machine) -> Result<()> {
+    std::fs::write(path, DrumBoxes::drm_of(m))
+        .with_context(|| format!("cannot write {}", path.display()))
+}
+
+fn beads_text(b: &g::DrumBox) -> String {
+    (0..9)
+        .filter(|&j| b.position[j] == EMPTY)
+        .map(|j| format!("{}:{}", j + 1, b.beads[j]))
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// Runs `mark1 menace`.
+///
+/// # Errors
+/// Bad input (refused with the reason), the program failing, a file not written.
+pub fn run(a: MenaceArgs) -> Result<()> {
+    let out = &mut std::io::stdout().lock();
+    match a.command {
+        MenaceCommand::Boxes { drum, list, json } => {
+            let boxes = match &drum {
+                Some(p) => Some(read_drum(p)?),
+                None => None,
+            };
+            let mut m = mark1::machine::Machine::new(mark1::machine::Config::default());
+            if let Some(b) = &boxes {
+                b.put(&mut m);
+            }
+            let all = g::read_boxes(&m)?;
+            let mut by_move = [0usize; 4];
+            for b in &all {
+                by_move[b.position.iter().filter(|&&c| c != EMPTY).count() / 2] += 1;
+            }
+            if json {
+                let v = json!({
+                    "cells": "1-9 row by row from the top left, of each box's own position",
+                    "board_marks": "x MENACE's, o the opponent's",
+                    "boxes_made": all.len(),
+                    "by_move": {"1": by_move[0], "3": by_move[1], "5": by_move[2], "7": by_move[3]},
+                    "possible": g::MAX_BOXES,
+                    "boxes": all.iter().map(|b| json!({
+                        "number": b.number,
+                        "position": mark1::games::noughts::board_text(&b.position),
+                        "beads": (0..9).filter(|&j| b.position[j] == EMPTY)
+                            .map(|j| json!({"cell": j + 1, "beads": b.beads[j]})).collect::<Vec<_>>(),
+                    })).collect::<Vec<_>>(),
+                });
+                writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+                return Ok(());
+            }
+            writeln!(
+                out,
+                "{} boxes made of the {} positions MENACE can meet; moves 1, 3, 5, 7: {}, {}, {}, {}",
+                all.len(),
+                g::MAX_BOXES,
+                by_move[0],
+                by_move[1],
+                by_move[2],
+                by_move[3]
+            )?;
+            if list {
+                for b in &all {
+                    writeln!(
+                        out,
+                        "box {:3}  {}  beads {}",
+                        b.number,
+                        mark1::games::noughts::board_text(&b.position),
+                        beads_text(b)
+                    )?;
+                }
+            }
+            Ok(())
+        }
+        MenaceCommand::Train {
+            games,
+            opponent,
+            drum,
+            empty,
+            seed,
+            block,
+            curve,
+            json,
+        } => {
+            let opp = match opponent.as_str() {
+                "random" => Opponent::Random,
+                "michie" => Opponent::Michie,
+                _ => Opponent::Perfect,
+            };
+            let boxes = match &drum {
+                Some(p) if p.exists() => Some(read_drum(p)?),
+                _ => None,
+            };
+            let t0 = std::time::Instant::now();
+            let bar = if std::io::stderr().is_terminal() && games >= 100 {
+                let b = ProgressBar::new(games);
+                if let Ok(style) = ProgressStyle::with_template(
+                    "MENACE learning [{bar:40}] {pos}/{len} games, {elapsed}",
+                ) {
+                    b.set_style(style.progress_chars("=> "));
+                }
+                Some(b)
+            } else {
+                None
+            };
+            let (played, game) = g::train(
+                games as usize,
+                opp,
+                empty_of(&empty),
+                seed,
+                boxes.as_ref(),
+                |_, _| {
+                    if let Some(b) = &bar {
+                        b.inc(1);
+                    }
+                },
+            )?;
+            if let Some(b) = bar {
+                b.finish_and_clear();
+            }
+            let host = t0.elapsed().as_secs_f64();
+            if let Some(p) = &drum {
+                write_drum(p, &game.machine)?;
+            }
+            let made = game.boxes()?.len();
+            // Blocks.
+            let blocks: Vec<(usize, [usize; 4])> = played
+                .chunks(block as usize)
+                .enumerate()
+                .map(|(i, c)| {
+                    let mut n = [0usize; 4];
+                    for p in c {
+                        match p.result {
+                            Result3::Win => n[0] += 1,
+                            Result3::Draw => n[1] += 1,
+                            Result3::Loss => n[2] += 1,
+                        }
+                        if p.first.is_some_and(is_corner) {
+                            n[3] += 1;
+                        }
+                    }
+                    (i * block as usize + c.len(), n)
+                })
+                .collect();
+            // The first game after which it drew twenty in a row.
+            let mut run = 0;
+            let mut twenty = None;
+            for (i, p) in played.iter().enumerate() {
+                run = if p.result == Result3::Draw {
+                    run + 1
+                } else {
+                    0
+                };
+                if run == 20 {
+                    twenty = Some(i + 1 - 20);
+                    break;
+                }
+            }
+            let beats = game.machine.stats.beats;
+            let secs = mark1::machine::beats_to_seconds(beats);
+            if let Some(p) = &curve {
+                let pts = |k: usize| -> Vec<(f64, f64)> {
+                    let mut v = vec![];
+                    let mut start = 0usize;
+                    for (end, n) in &blocks {
+                        let len = (end - start) as f64;
+                        v.push((*end as f64, n[k] as f64 / len));
+                        start = *end;
+                    }
+                    v
+                };
+                let series = [
+                    mark1::render::curve::Series {
+                        name: "won".into(),
+                        points: pts(0),
+                    },
+                    mark1::render::curve::Series {
+                        name: "drawn".into(),
+                        points: pts(1),
+                    },
+                    mark1::render::curve::Series {
+                        name: "lost".into(),
+                        points: pts(2),
+                    },
+                    mark1::render::curve::Series {
+                        name: "opened in a corner".into(),
+                        points: pts(3),
+                    },
+                ];
+                let png = mark1::render::curve::curve_png(
+                    &format!(
+                        "MENACE on the Mark 1 against the {opponent} player (empty box: {empty})"
+                    ),
+                    "games",
+                    &format!("share of each block of {block} games"),
+                    played.len() as f64,
+                    &series,
+                    (900, 520),
+                )?;
+                std::fs::write(p, png).with_context(|| format!("cannot write {}", p.display()))?;
+            }
+            if json {
+                let v = json!({
+                    "opponent": opponent,
+                    "empty": empty,
+                    "games": played.len(),
+                    "block": block,
+                    "blocks": blocks.iter().map(|(end, n)| json!({
+                        "to_game": end, "won": n[0], "drawn": n[1], "lost": n[2], "corner_openings": n[3],
+                    })).collect::<Vec<_>>(),
+                    "twenty_draws_in_a_row_after_game": twenty,
+                    "boxes_made": made,
+                    "instructions": game.machine.stats.instructions,
+                    "beats": beats,
+                    "simulated_seconds": secs.round(),
+                });
+                writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+                return Ok(());
+            }
+            let mut start = 0;
+            for (end, n) in &blocks {
+                writeln!(
+                    out,
+                    "games {:4}-{:<4} won {:3}  drawn {:3}  lost {:3}  opened in a corner {:3}",
+                    start + 1,
+                    end,
+                    n[0],
+                    n[1],
+                    n[2],
+                    n[3]
+                )?;
+                start = *end;
+            }
+            match twenty {
+                Some(k) => writeln!(out, "twenty draws in a row from game {}", k + 1)?,
+                None => writeln!(out, "never twenty draws in a row")?,
+            }
+            writeln!(
+                out,
+                "{} games; {made} boxes made; {} instructions, {:.0} simulated seconds ({:.1} hours of the Mark 1); {host:.2} s here",
+                played.len(),
+                game.machine.stats.instructions,
+                secs,
+                secs / 3600.0
+            )?;
+            if let Some(p) = &drum {
+                writeln!(out, "the boxes are on {}", p.display())?;
+            }
+            if let Some(p) = &curve {
+                writeln!(out, "the learning curve is in {}", p.display())?;
+            }
+            Ok(())
+        }
+    }
+}
