@@ -35,6 +35,156 @@ fn training_games_finish() {
     assert!(!g.boxes().unwrap().is_empty());
 }
 
+fn mark1(args: &[&str]) -> (bool, String, String) {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+fn temp(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("mark1-menace-{}-{name}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The figure: `--check 1000` with 0 differences through the binary, for both
+/// readings of an empty box.
+#[test]
+fn check_through_the_binary() {
+    for empty in ["resign", "refill"] {
+        let (ok, out, err) = mark1(&[
+            "noughts",
+            "--machine",
+            "menace",
+            "--check",
+            "1000",
+            "--empty",
+            empty,
+        ]);
+        assert!(ok, "{err}");
+        assert_eq!(
+            out.lines().last(),
+            Some("1000 positions, 0 differences"),
+            "{out}"
+        );
+    }
+}
+
+/// A scripted game through the binary to the end (the paper as a snapshot), its boxes
+/// kept in a drum image, and a second game on them: the boxes it made have learned.
+#[test]
+fn scripted_games_keep_their_boxes() {
+    let dir = temp("games");
+    let script = dir.join("cells.txt");
+    let drum = dir.join("menace.drm");
+    std::fs::write(&script, "# the opponent\n5\n9\n7\n2\n4\n3\n1\n").unwrap();
+    let args = [
+        "noughts",
+        "--machine",
+        "menace",
+        "--script",
+        script.to_str().unwrap(),
+        "--drum",
+        drum.to_str().unwrap(),
+        "--seed",
+        "1961",
+    ];
+    let (ok, out, err) = mark1(&args);
+    assert!(ok, "{err}");
+    let paper: Vec<&str> = out
+        .lines()
+        .filter(|l| !l.starts_with("the boxes are on"))
+        .collect();
+    insta::assert_snapshot!("menace_scripted_game", paper.join("\n"));
+    let (ok, boxes, err) = mark1(&[
+        "menace",
+        "boxes",
+        "--drum",
+        drum.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&boxes).unwrap();
+    let made = v["boxes_made"].as_u64().unwrap();
+    assert!((1..=4).contains(&made), "{boxes}");
+    // The first box: Bell's four beads of each of the three distinct first moves, and the
+    // game's result added to the bead played.
+    let first: u64 = v["boxes"][0]["beads"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|b| b["beads"].as_u64().unwrap())
+        .sum();
+    let delta = if out.contains("DRAWN") {
+        1
+    } else if out.contains("I HAVE WON") {
+        3
+    } else {
+        -1i64 as u64
+    };
+    assert_eq!(first, 12u64.wrapping_add(delta), "{boxes}");
+    let (ok, out2, err) = mark1(&args);
+    assert!(ok, "{err}");
+    assert!(out2.contains("boxes made"), "{out2}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// Training through the binary: the drum image and the learning curve written; a drum
+/// image that is not MENACE's refused with the reason.
+#[test]
+fn training_writes_the_drum_and_the_curve() {
+    let dir = temp("train");
+    let drum = dir.join("m.drm");
+    let png = dir.join("m.png");
+    let t = std::time::Instant::now();
+    let (ok, out, err) = mark1(&[
+        "menace",
+        "train",
+        "--games",
+        "1000",
+        "--seed",
+        "1",
+        "--drum",
+        drum.to_str().unwrap(),
+        "--curve",
+        png.to_str().unwrap(),
+    ]);
+    assert!(ok, "{err}");
+    assert!(
+        t.elapsed().as_secs() < 30,
+        "the issue's limit: {:?}",
+        t.elapsed()
+    );
+    assert!(out.contains("1000 games;"), "{out}");
+    let bytes = std::fs::read(&png).unwrap();
+    assert_eq!(&bytes[1..4], b"PNG");
+    assert_eq!(std::fs::metadata(&drum).unwrap().len(), 131_072);
+    let bad = dir.join("bad.drm");
+    let mut b = std::fs::read(&drum).unwrap();
+    // The number of boxes made (track 60.0, line 0) set to 400.
+    let at = (60 * 128) * 4;
+    b[at..at + 4].copy_from_slice(&400u32.to_le_bytes());
+    std::fs::write(&bad, &b).unwrap();
+    let (ok, _, err) = mark1(&["menace", "boxes", "--drum", bad.to_str().unwrap()]);
+    assert!(!ok && err.contains("more than the 304"), "{err}");
+    let (ok, _, err) = mark1(&[
+        "menace",
+        "train",
+        "--games",
+        "5",
+        "--drum",
+        bad.to_str().unwrap(),
+    ]);
+    assert!(!ok && err.contains("refused"), "{err}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 #[ignore]
 fn timing() {

@@ -134,8 +134,8 @@ fn bad_input_refused() {
     assert!(!ok && err.contains("not a cell"), "{err}");
     let (ok, _, err) = mark1(&["noughts", "--think", "--moves", "1,4,2,5,3"]);
     assert!(!ok && err.contains("over"), "{err}");
-    let (ok, _, err) = mark1(&["noughts", "--machine", "menace"]);
-    assert!(!ok && err.contains("not yet a program"), "{err}");
+    let (ok, _, err) = mark1(&["noughts", "--machine", "menace", "--first", "human"]);
+    assert!(!ok && err.contains("MENACE plays first"), "{err}");
     assert!(g::parse_board("x.o").is_err());
 }
 
@@ -270,6 +270,17 @@ fn defence_scripted_game_through_the_binary() {
     );
     let (ok, _, err) = mark1(&["noughts", "--machine", "defence", "--first", "machine"]);
     assert!(!ok && err.contains("plays second"), "{err}");
-    let (ok, _, err) = mark1(&["noughts", "--machine", "menace"]);
-    assert!(!ok && err.contains("not yet"), "{err}");
+    let (ok, _, err) = mark1(&["noughts", "--machine", "menace", "--think", "--moves", "1"]);
+    assert!(!ok && err.contains("MENACE plays first"), "{err}");
+    let (ok, _, err) = mark1(&[
+        "noughts",
+        "--machine",
+        "menace",
+        "--think",
+        "--moves",
+        "1,5",
+        "--drum",
+        "/nonexistent/m.drm",
+    ]);
+    assert!(!ok && err.contains("cannot read"), "{err}");
 }

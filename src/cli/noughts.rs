@@ -12,9 +12,9 @@ use std::io::{BufRead, Write};
 /// The arguments of `mark1 noughts`.
 #[derive(clap::Args)]
 pub struct NoughtsArgs {
-    /// Which machine: michie (Michie's scoring, it plays first) or defence (Bell's
-    /// incomplete defence, it plays second), both on the Mark 1. MENACE is not yet a
-    /// program of the Mark 1 here (`mark1 ref noughts menace` has its reference).
+    /// Which machine: michie (Michie's scoring, it plays first), defence (Bell's
+    /// incomplete defence, it plays second) or menace (Michie's matchbox machine, it
+    /// plays first and learns), all on the Mark 1.
     #[arg(long, default_value = "michie", value_parser = ["michie", "defence", "menace"])]
     machine: String,
     /// Who moves first: machine or human. Michie's machine plays first unless told;
@@ -38,8 +38,16 @@ pub struct NoughtsArgs {
     /// machine its own first, e.g. `5,1`; for the defence the opponent's, e.g. `9,5,8`.
     #[arg(long)]
     moves: Option<String>,
-    /// Compare the program with the reference on N random positions; the last line is
-    /// `N positions, D differences`.
+    /// MENACE: the drum image its boxes come from (if it exists) and go back to after
+    /// the game; none: a fresh drum (`mark1 menace train --drum` writes one).
+    #[arg(long)]
+    drum: Option<std::path::PathBuf>,
+    /// MENACE: an empty box resigns (Michie's) or is filled again as new.
+    #[arg(long, default_value = "resign", value_parser = ["resign", "refill"])]
+    empty: String,
+    /// Compare the program with the reference on N random positions (MENACE: N of its
+    /// moves in games against a random player, and its boxes after every game); the
+    /// last line is `N positions, D differences`.
     #[arg(long, conflicts_with = "think", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     check: Option<u64>,
 }
@@ -73,9 +81,7 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
     let player = match a.machine.as_str() {
         "michie" => g::Player::Michie,
         "defence" => g::Player::Defence,
-        other => bail!(
-            "--machine {other}: not yet a program of the Mark 1 here; `mark1 ref noughts menace` has its reference (docs/bell.md)"
-        ),
+        _ => return menace(a),
     };
     if player == g::Player::Defence && a.first.as_deref() == Some("machine") {
         bail!("--first machine: Bell's incomplete defence plays second");
@@ -134,7 +140,75 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
         First::Machine
     };
     let mut game = g::Game::new_as(player, first, a.seed)?;
-    let script: Option<Vec<String>> = match &a.script {
+    let script = read_script(a.script.as_deref())?;
+    let entered = play_at_keys(&mut game, script, a.json, out)?;
+    let b = game.board();
+    let result = match rn::winner(&b) {
+        Some(m) if m == mine => "the machine won",
+        Some(_) => "you won",
+        None if rn::over(&b) => "drawn",
+        None => "stopped",
+    };
+    if a.json {
+        let v = json!({
+            "cells": "1-9 row by row from the top left",
+                "machine": a.machine,
+                "board_marks": "x the first player's, o the second's",
+            "paper": game.paper(),
+            "entered": entered,
+            "board": g::board_text(&b),
+            "result": result,
+            "instructions": game.machine.stats.instructions,
+            "beats": game.machine.stats.beats,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+    } else {
+        writeln!(
+            out,
+            "{result}; position {}; {} instructions, {:.1} s of machine time",
+            g::board_text(&b),
+            game.machine.stats.instructions,
+            mark1::machine::beats_to_seconds(game.machine.stats.beats)
+        )?;
+    }
+    Ok(())
+}
+
+/// A game the operator plays at the keys: the program runs to its key routine, a cell
+/// goes on the hand switches with KAC, the paper grows.
+trait AtKeys {
+    fn wait(&mut self) -> Result<Waiting>;
+    fn cell(&mut self, n: u32) -> Result<Waiting>;
+    fn paper_text(&self) -> &str;
+}
+
+impl AtKeys for g::Game {
+    fn wait(&mut self) -> Result<Waiting> {
+        Ok(self.run_to_wait()?)
+    }
+    fn cell(&mut self, n: u32) -> Result<Waiting> {
+        Ok(self.enter(n)?)
+    }
+    fn paper_text(&self) -> &str {
+        self.paper()
+    }
+}
+
+impl AtKeys for mark1::games::menace::Game {
+    fn wait(&mut self) -> Result<Waiting> {
+        Ok(self.run_to_wait()?)
+    }
+    fn cell(&mut self, n: u32) -> Result<Waiting> {
+        Ok(self.enter(n)?)
+    }
+    fn paper_text(&self) -> &str {
+        self.paper()
+    }
+}
+
+/// The script's lines (`#` starts a comment, blank lines skipped), if one is given.
+fn read_script(path: Option<&std::path::Path>) -> Result<Option<Vec<String>>> {
+    Ok(match path {
         Some(p) => Some(
             std::fs::read_to_string(p)
                 .with_context(|| format!("cannot read {}", p.display()))?
@@ -144,18 +218,29 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
                 .collect(),
         ),
         None => None,
-    };
+    })
+}
+
+/// Plays a game at the keys: the paper printed as it grows (unless `json`), the cells
+/// from the script or the terminal; a line that is not a cell 1-9 is refused and the
+/// game goes on. Returns the cells entered.
+fn play_at_keys(
+    game: &mut dyn AtKeys,
+    script: Option<Vec<String>>,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<Vec<u32>> {
     let mut next = 0;
     let stdin = std::io::stdin();
     let mut shown = 0;
     let mut entered = Vec::new();
-    let mut w = game.run_to_wait()?;
+    let mut w = game.wait()?;
     loop {
-        if !a.json {
-            write!(out, "{}", &game.paper()[shown..])?;
+        if !json {
+            write!(out, "{}", &game.paper_text()[shown..])?;
             out.flush()?;
         }
-        shown = game.paper().len();
+        shown = game.paper_text().len();
         if w == Waiting::Over {
             break;
         }
@@ -188,24 +273,89 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
             }
         };
         entered.push(n);
-        w = game.enter(n)?;
+        w = game.cell(n)?;
+    }
+    Ok(entered)
+}
+
+/// `mark1 noughts --machine menace`: MENACE on the Mark 1 (games::menace).
+fn menace(a: NoughtsArgs) -> Result<()> {
+    use mark1::games::menace as m;
+    use mark1::reference::noughts::menace::Result3;
+    if a.first.as_deref() == Some("human") {
+        bail!(
+            "--first human: MENACE plays first (its boxes are for the 1st, 3rd, 5th and 7th moves)"
+        );
+    }
+    let empty = crate::cli::menace::empty_of(&a.empty);
+    let out = &mut std::io::stdout().lock();
+    if let Some(n) = a.check {
+        let r = m::check(n as usize, a.seed, empty)?;
+        write!(out, "{}", r.text())?;
+        return Ok(());
+    }
+    let boxes = match &a.drum {
+        Some(p) if p.exists() || a.think => Some(crate::cli::menace::read_drum(p)?),
+        _ => None,
+    };
+    if a.think {
+        let b = board_of_moves(a.moves.as_deref().unwrap_or(""))?;
+        let t = m::think(&b, a.seed, empty, boxes.as_ref())?;
+        let secs = mark1::machine::beats_to_seconds(t.beats);
+        if a.json {
+            let v = json!({
+                "cells": "1-9 row by row from the top left",
+                "machine": "menace",
+                "board_marks": "x the first player's, o the second's",
+                "board": g::board_text(&b),
+                "cell": t.cell.map(|c| c + 1),
+                "resigned": t.cell.is_none(),
+                "random": t.random,
+                "instructions": t.instructions,
+                "beats": t.beats,
+                "simulated_seconds": (secs * 1000.0).round() / 1000.0,
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        } else {
+            match t.cell {
+                Some(c) => write!(out, "MENACE plays {}", c + 1)?,
+                None => write!(out, "MENACE's box is empty: it resigns")?,
+            }
+            writeln!(
+                out,
+                "; {} instructions, {} beats, {secs:.2} simulated seconds",
+                t.instructions, t.beats
+            )?;
+        }
+        return Ok(());
+    }
+    let mut game = m::Game::new(a.seed, empty, boxes.as_ref())?;
+    let script = read_script(a.script.as_deref())?;
+    let entered = play_at_keys(&mut game, script, a.json, out)?;
+    if let Some(p) = &a.drum {
+        std::fs::write(p, m::DrumBoxes::drm_of(&game.machine))
+            .with_context(|| format!("cannot write {}", p.display()))?;
     }
     let b = game.board();
-    let result = match rn::winner(&b) {
-        Some(m) if m == mine => "the machine won",
-        Some(_) => "you won",
-        None if rn::over(&b) => "drawn",
-        None => "stopped",
+    let over = rn::over(&b) || game.paper().contains("RESIGN");
+    let result = match (over, game.result()) {
+        (false, _) => "stopped",
+        (true, Result3::Win) => "the machine won",
+        (true, Result3::Loss) if game.paper().contains("RESIGN") => "the machine resigned",
+        (true, Result3::Loss) => "you won",
+        (true, Result3::Draw) => "drawn",
     };
+    let made = game.boxes()?.len();
     if a.json {
         let v = json!({
             "cells": "1-9 row by row from the top left",
-                "machine": a.machine,
-                "board_marks": "x the first player's, o the second's",
+            "machine": "menace",
+            "board_marks": "x the first player's, o the second's",
             "paper": game.paper(),
             "entered": entered,
             "board": g::board_text(&b),
             "result": result,
+            "boxes_made": made,
             "instructions": game.machine.stats.instructions,
             "beats": game.machine.stats.beats,
         });
@@ -213,11 +363,14 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
     } else {
         writeln!(
             out,
-            "{result}; position {}; {} instructions, {:.1} s of machine time",
+            "{result}; position {}; {made} boxes made; {} instructions, {:.1} s of machine time",
             g::board_text(&b),
             game.machine.stats.instructions,
             mark1::machine::beats_to_seconds(game.machine.stats.beats)
         )?;
+        if let Some(p) = &a.drum {
+            writeln!(out, "the boxes are on {}", p.display())?;
+        }
     }
     Ok(())
 }
