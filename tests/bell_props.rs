@@ -74,4 +74,52 @@ proptest! {
             prop_assert_ne!(winner(&b), Some(O));
         }
     }
+
+    /// MENACE: any numbers on the switches, game after game on the same drum: refused
+    /// or played; the paper's verdict the board's; the boxes on the drum always read.
+    #[test]
+    fn menace_any_switches(vs in prop::collection::vec(0u32..32, 1..30), refill in any::<bool>()) {
+        use mark1::games::menace;
+        use mark1::reference::noughts::menace::Empty;
+        use mark1::reference::noughts::{winner, O, X};
+        let empty = if refill { Empty::Refill } else { Empty::Resign };
+        let mut g = menace::Game::new(3, empty, None).unwrap();
+        let mut w = g.run_to_wait().unwrap();
+        for v in vs {
+            if w == menace::Waiting::Over {
+                let b = g.board();
+                prop_assert_eq!(g.paper().ends_with("I HAVE WON\n"), winner(&b) == Some(X));
+                prop_assert_eq!(g.paper().ends_with("YOU HAVE WON\n"), winner(&b) == Some(O));
+                w = g.again().unwrap();
+                if w == menace::Waiting::Over {
+                    continue;
+                }
+            }
+            w = g.enter(v).unwrap();
+        }
+        prop_assert!(g.boxes().unwrap().len() <= menace::MAX_BOXES);
+    }
+
+    /// Any bytes as MENACE's drum image, and any damage to a trained one: read or
+    /// refused with a reason, never a panic.
+    #[test]
+    fn menace_any_drum_image(len in prop::sample::select(vec![0usize, 100, 131_072]), at in 60 * 512usize..248 * 512, v in any::<u32>()) {
+        use mark1::games::menace::DrumBoxes;
+        static TRAINED: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
+        let trained = TRAINED.get_or_init(|| {
+            use mark1::reference::noughts::menace::{Empty, Opponent};
+            let (_, g) = mark1::games::menace::train(60, Opponent::Random, Empty::Refill, 2, None, |_, _| {}).unwrap();
+            DrumBoxes::drm_of(&g.machine)
+        });
+        let mut b = vec![0u8; len];
+        if len == 131_072 {
+            // The boxes region of a trained drum, one word of it damaged.
+            b.copy_from_slice(trained);
+            let at = (at / 4) * 4;
+            b[at..at + 4].copy_from_slice(&(v % 400).to_le_bytes());
+        }
+        if let Err(e) = DrumBoxes::from_drm(&b) {
+            prop_assert!(!e.to_string().is_empty());
+        }
+    }
 }

@@ -62,6 +62,11 @@ enum MenaceCommand {
         /// Games in a block of the results and of the curve.
         #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u64).range(1..=100_000))]
         block: u64,
+        /// Train this many times, from --seed, --seed + 1, ... (fresh boxes each, in
+        /// parallel), and print the quartiles of when MENACE first drew twenty games in a
+        /// row and of its last opening off a corner, instead of the blocks.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=10_000))]
+        seeds: u64,
         /// Write the learning curve here (PNG: the share of games won, drawn and lost in
         /// each block).
         #[arg(long)]
@@ -172,6 +177,7 @@ pub fn run(a: MenaceArgs) -> Result<()> {
             empty,
             seed,
             block,
+            seeds,
             curve,
             json,
         } => {
@@ -180,6 +186,21 @@ pub fn run(a: MenaceArgs) -> Result<()> {
                 "michie" => Opponent::Michie,
                 _ => Opponent::Perfect,
             };
+            if seeds > 1 {
+                if drum.is_some() || curve.is_some() {
+                    anyhow::bail!("--seeds trains on fresh boxes: without --drum and --curve");
+                }
+                return many_seeds(
+                    games as usize,
+                    opp,
+                    &opponent,
+                    &empty,
+                    seed,
+                    seeds,
+                    json,
+                    out,
+                );
+            }
             let boxes = match &drum {
                 Some(p) if p.exists() => Some(read_drum(p)?),
                 _ => None,
@@ -301,7 +322,7 @@ pub fn run(a: MenaceArgs) -> Result<()> {
                     "blocks": blocks.iter().map(|(end, n)| json!({
                         "to_game": end, "won": n[0], "drawn": n[1], "lost": n[2], "corner_openings": n[3],
                     })).collect::<Vec<_>>(),
-                    "twenty_draws_in_a_row_after_game": twenty,
+                    "twenty_draws_in_a_row_from_game": twenty,
                     "boxes_made": made,
                     "instructions": game.machine.stats.instructions,
                     "beats": beats,
@@ -325,7 +346,7 @@ pub fn run(a: MenaceArgs) -> Result<()> {
                 start = *end;
             }
             match twenty {
-                Some(k) => writeln!(out, "twenty draws in a row from game {}", k + 1)?,
+                Some(k) => writeln!(out, "twenty draws in a row from game {k}")?,
                 None => writeln!(out, "never twenty draws in a row")?,
             }
             writeln!(
@@ -345,4 +366,145 @@ pub fn run(a: MenaceArgs) -> Result<()> {
             Ok(())
         }
     }
+}
+
+/// The game (1 the first) from which MENACE drew twenty in a row, if it did.
+fn twenty_draws(played: &[g::Played]) -> Option<usize> {
+    let mut run = 0;
+    for (i, p) in played.iter().enumerate() {
+        run = if p.result == Result3::Draw {
+            run + 1
+        } else {
+            0
+        };
+        if run == 20 {
+            return Some(i + 2 - 20);
+        }
+    }
+    None
+}
+
+/// Quartiles (lower, median, upper) of sorted values, by nearest rank.
+fn quartiles(v: &[usize]) -> Option<(usize, usize, usize)> {
+    if v.is_empty() {
+        return None;
+    }
+    let at = |q: usize| v[(v.len() * q / 4).min(v.len() - 1)];
+    Some((at(1), at(2), at(3)))
+}
+
+/// `train --seeds N`: N trainings from fresh boxes, summarised.
+#[allow(clippy::too_many_arguments)]
+fn many_seeds(
+    games: usize,
+    opp: Opponent,
+    opponent: &str,
+    empty: &str,
+    seed: u64,
+    seeds: u64,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    use rayon::prelude::*;
+    let t0 = std::time::Instant::now();
+    let runs: Vec<Vec<g::Played>> = (seed..seed + seeds)
+        .into_par_iter()
+        .map(|s| g::train(games, opp, empty_of(empty), s, None, |_, _| {}).map(|(p, _)| p))
+        .collect::<Result<_, _>>()?;
+    let mut twenty: Vec<usize> = runs.iter().filter_map(|p| twenty_draws(p)).collect();
+    twenty.sort_unstable();
+    let mut off_corner: Vec<usize> = runs
+        .iter()
+        .map(|p| {
+            p.iter()
+                .rposition(|g| g.first.is_some_and(|c| !is_corner(c)))
+                .map_or(0, |i| i + 1)
+        })
+        .collect();
+    off_corner.sort_unstable();
+    let last_block = |k: usize| -> usize {
+        runs.iter()
+            .map(|p| {
+                p.iter()
+                    .skip(p.len().saturating_sub(100))
+                    .filter(|g| match k {
+                        0 => g.result == Result3::Win,
+                        1 => g.result == Result3::Draw,
+                        _ => g.result == Result3::Loss,
+                    })
+                    .count()
+            })
+            .sum()
+    };
+    let n_last = runs.iter().map(|p| p.len().min(100)).sum::<usize>().max(1);
+    // The openings of the last 100 games: corner, edge, centre, none (resigned).
+    let mut openings = [0usize; 4];
+    for p in &runs {
+        for g in p.iter().skip(p.len().saturating_sub(100)) {
+            openings[match g.first {
+                Some(c) if is_corner(c) => 0,
+                Some(4) => 2,
+                Some(_) => 1,
+                None => 3,
+            }] += 1;
+        }
+    }
+    let (w, d, l) = (last_block(0), last_block(1), last_block(2));
+    let tq = quartiles(&twenty);
+    let cq = quartiles(&off_corner);
+    if json {
+        let v = json!({
+            "opponent": opponent,
+            "empty": empty,
+            "games": games,
+            "seeds": seeds,
+            "first_seed": seed,
+            "twenty_draws_in_a_row": {
+                "trainings_that_did": twenty.len(),
+                "from_game_quartiles": tq.map(|(a, b, c)| [a, b, c]),
+            },
+            "last_opening_off_a_corner_quartiles": cq.map(|(a, b, c)| [a, b, c]),
+            "last_100_games": {"won": w, "drawn": d, "lost": l, "games": n_last,
+                "opened_corner": openings[0], "opened_edge": openings[1], "opened_centre": openings[2], "resigned_at_once": openings[3]},
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{seeds} trainings of {games} games against the {opponent} player (empty box: {empty}), seeds {seed}-{}",
+        seed + seeds - 1
+    )?;
+    match tq {
+        Some((a, b, c)) => writeln!(
+            out,
+            "twenty draws in a row: {} of {seeds}, from game {a} / {b} / {c} (quartiles)",
+            twenty.len()
+        )?,
+        None => writeln!(out, "twenty draws in a row: none of {seeds}")?,
+    }
+    if let Some((a, b, c)) = cq {
+        writeln!(
+            out,
+            "the last opening off a corner (of games it opened): game {a} / {b} / {c} (quartiles)"
+        )?;
+    }
+    writeln!(
+        out,
+        "the last 100 games of each: won {:.1} %, drawn {:.1} %, lost {:.1} %",
+        100.0 * w as f64 / n_last as f64,
+        100.0 * d as f64 / n_last as f64,
+        100.0 * l as f64 / n_last as f64
+    )?;
+    let pc = |k: usize| 100.0 * openings[k] as f64 / n_last as f64;
+    writeln!(
+        out,
+        "their openings: a corner {:.1} %, an edge {:.1} %, the centre {:.1} %, resigned at once {:.1} %",
+        pc(0),
+        pc(1),
+        pc(2),
+        pc(3)
+    )?;
+    writeln!(out, "{:.1} s here", t0.elapsed().as_secs_f64())?;
+    Ok(())
 }
