@@ -87,8 +87,8 @@ enum Command {
     ///
     /// Example: `mark1 match --white samuel --black strachey:1 --games 10 --pdn match.pdn`
     Match(cli::matches::MatchArgs),
-    /// Michie's noughts-and-crosses machine, or Bell's incomplete defence (`--machine
-    /// defence`) (Bell 1972, ch. 1.3), on the emulated Mark 1: a game, your cells on the
+    /// Michie's noughts-and-crosses machine, Bell's incomplete defence (`--machine
+    /// defence`) or MENACE (`--machine menace`) (Bell 1972, ch. 1.3), on the emulated Mark 1: a game, your cells on the
     /// hand switches with KAC; one think (`--think --moves 5,1`); the comparison with the
     /// reference (`--check N`).
     ///
