@@ -284,3 +284,27 @@ fn defence_scripted_game_through_the_binary() {
     ]);
     assert!(!ok && err.contains("cannot read"), "{err}");
 }
+
+/// Michie's machine never loses when it plays first (Bell's), but played second it can
+/// be forked: after the opponent's 8, 1 and 9 it blocks 5 (Michie's largest sum) and 7
+/// wins. The property tests found it; the reference's scoring plays the same.
+#[test]
+fn michie_second_can_be_forked() {
+    let mut g = g::Game::new(g::First::Human, 5).unwrap();
+    let mut w = g.run_to_wait().unwrap();
+    for n in [8, 1, 9, 7] {
+        assert_eq!(w, g::Waiting::Key);
+        w = g.enter(n).unwrap();
+    }
+    assert_eq!(w, g::Waiting::Over);
+    assert!(
+        g.paper().contains("I PLAY 5\nYOU PLAY 7\nYOU HAVE WON"),
+        "{}",
+        g.paper()
+    );
+    let mut b = [mark1::reference::noughts::EMPTY; 9];
+    for (c, m) in [(7, O), (2, X), (0, O), (5, X), (8, O)] {
+        b[c] = m;
+    }
+    assert_eq!(mark1::reference::noughts::michie_choices(&b, X), vec![4]);
+}
