@@ -21,3 +21,4 @@ pub mod reference;
 pub mod render;
 pub mod simh;
 pub mod tui;
+pub mod web;

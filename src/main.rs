@@ -101,6 +101,11 @@ enum Command {
     ///
     /// Example: `mark1 menace train --games 1000 --curve menace.png`, `mark1 menace boxes`
     Menace(cli::menace::MenaceArgs),
+    /// The web console: a local HTTP server with the store tubes, the hand switches,
+    /// the keys and the teleprinter in a browser, each tab its own machine (docs/web.md).
+    ///
+    /// Example: `mark1 serve`, then open http://127.0.0.1:8080/
+    Serve(cli::serve::ServeArgs),
     /// Bridg-it as Bell's machine plays it (Bell 1972, ch. 1.2) on the emulated Mark 1:
     /// Gross's strategy by Bell's formula, and it knows when it has won; your crossings
     /// on the hand switches with KAC.
@@ -154,6 +159,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Match(a) => cli::matches::run(a),
         Command::Noughts(a) => cli::noughts::run(a),
         Command::Menace(a) => cli::menace::run(a),
+        Command::Serve(a) => cli::serve::run(a),
         Command::Bridgit(a) => cli::bridgit::run(a),
         Command::KnightsTour(a) => cli::knights::run(a),
         Command::Simh(a) => cli::simh::run(a),

@@ -19,6 +19,7 @@ pub mod prinz;
 pub mod profile;
 pub mod reference;
 pub mod run;
+pub mod serve;
 pub mod simh;
 pub mod turochamp;
 

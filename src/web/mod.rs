@@ -1,0 +1,7 @@
+//! The web console (`mark1 serve`): the Mark 1 in a browser, each tab with its own machine
+//! (docs/web.md). [`protocol`] reads the page's messages, [`session`] is one tab's machine,
+//! [`server`] the HTTP server and its sockets.
+
+pub mod protocol;
+pub mod server;
+pub mod session;

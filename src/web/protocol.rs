@@ -1,0 +1,202 @@
+//! The messages between the web console's page and `mark1 serve` (one JSON object per
+//! WebSocket text message), and their parser: every message is validated here, once; a
+//! malformed one gets an error reply and the session goes on (docs/web.md).
+
+use serde::{Deserialize, Serialize};
+
+/// The longest message the server reads, in bytes (uploads included): 1 MiB.
+pub const MAX_MESSAGE: usize = 1 << 20;
+
+/// The speed the page asks for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Speed {
+    /// The Mark 1's own speed: 4,167 beats a second (a beat is 240 µs).
+    Real,
+    /// A sixteenth of it, to watch the tubes change line by line.
+    Slow,
+    /// As fast as the budget of a frame allows.
+    Fast,
+}
+
+/// What an upload holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum UploadKind {
+    /// An assembler source (text).
+    Asm,
+    /// A paper tape: `.pt.txt` text, or raw rows in base 64.
+    Tape,
+    /// A SimH drum image in base 64.
+    Drm,
+}
+
+/// A message from the page.
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Load a program the server offers (`hello`, `hoot`, or the `--program` file).
+    Load {
+        /// Its name.
+        program: String,
+    },
+    /// Run until a stop (within each frame's budget).
+    Run {},
+    /// Stop running.
+    Stop {},
+    /// One prepulse: one instruction obeyed.
+    Step {},
+    /// Set hand switch `bit` (0–19) on or off.
+    Switch {
+        /// The switch, 0–19 (P0 the leftmost, as on the console).
+        bit: u32,
+        /// On or off.
+        on: bool,
+    },
+    /// Press (`held` true) or release KAC.
+    Kac {
+        /// Held down.
+        held: bool,
+    },
+    /// KEC: clear everything but the drum.
+    Kec {},
+    /// KCC: clear control.
+    Kcc {},
+    /// Set the stop switch of `/L` or `/G`.
+    StopSwitch {
+        /// `L` or `G`.
+        which: String,
+        /// On: the dummy stop stops.
+        on: bool,
+    },
+    /// The speed.
+    Speed {
+        /// Real, slow or fast.
+        value: Speed,
+    },
+    /// The pages on the two store tubes (monitor switches).
+    Pages {
+        /// The left tube's page, 0–7.
+        left: u32,
+        /// The right tube's page, 0–7.
+        right: u32,
+    },
+    /// A file from the visitor's computer.
+    Upload {
+        /// Its kind.
+        kind: UploadKind,
+        /// Its name, for messages.
+        name: String,
+        /// Its content: text for `asm` and `.pt.txt` tapes, base 64 otherwise.
+        data: String,
+    },
+}
+
+/// Reads one message from the page.
+///
+/// # Errors
+/// The reason, in words: too long, not JSON, an unknown operation or field, a value out
+/// of range.
+pub fn parse(text: &str) -> Result<ClientMsg, String> {
+    if text.len() > MAX_MESSAGE {
+        return Err(format!(
+            "message refused: {} bytes, more than the {} allowed",
+            text.len(),
+            MAX_MESSAGE
+        ));
+    }
+    let m: ClientMsg =
+        serde_json::from_str(text).map_err(|e| format!("message refused: {e}"))?;
+    match &m {
+        ClientMsg::Switch { bit, .. } if *bit > 19 => {
+            Err(format!("message refused: hand switch {bit}: there are 20, 0 to 19"))
+        }
+        ClientMsg::Pages { left, right } if *left > 7 || *right > 7 => Err(format!(
+            "message refused: pages {left} and {right}: the store has pages 0 to 7"
+        )),
+        ClientMsg::StopSwitch { which, .. } if which != "L" && which != "G" => Err(format!(
+            "message refused: stop switch `{which}`: there are L and G"
+        )),
+        _ => Ok(m),
+    }
+}
+
+/// One tube's picture: a page's 64 lines and its marker line, 20 digits each.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TubeFrame {
+    /// The page, 0–7.
+    pub page: u32,
+    /// Its lines, line 0 first.
+    pub lines: Vec<u32>,
+    /// The marker (65th) line.
+    pub marker: u32,
+}
+
+/// What the page is sent after each frame of emulation (or a change).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Frame {
+    /// Always `frame`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The two store tubes.
+    pub tubes: [TubeFrame; 2],
+    /// A as four 20-digit lines, P0–P19 first.
+    pub a: [u32; 4],
+    /// D as two 20-digit lines.
+    pub d: [u32; 2],
+    /// B0–B7.
+    pub b: [u32; 8],
+    /// Control C and the present instruction PI.
+    pub c: u32,
+    /// The present instruction.
+    pub pi: u32,
+    /// The hand switches.
+    pub h: u32,
+    /// Instructions obeyed.
+    pub instructions: u64,
+    /// Beats.
+    pub beats: u64,
+    /// Simulated seconds, to the millisecond.
+    pub seconds: f64,
+    /// Magnetic transfers.
+    pub transfers: u64,
+    /// The paper printed since the last frame.
+    pub paper: String,
+    /// Hoots since the last frame, as beats after the frame's first beat.
+    pub hoots: Vec<u64>,
+    /// The frame's first beat and its length in beats (for the sound).
+    pub frame_beats: [u64; 2],
+    /// Running.
+    pub running: bool,
+    /// Why the machine last stopped, in words.
+    pub stopped: Option<String>,
+}
+
+/// A reply that is not a frame.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Note {
+    /// `error` or `info`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// The words.
+    pub message: String,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn messages_are_read_or_refused() {
+        assert_eq!(parse(r#"{"op":"run"}"#), Ok(ClientMsg::Run {}));
+        assert_eq!(
+            parse(r#"{"op":"switch","bit":3,"on":true}"#),
+            Ok(ClientMsg::Switch { bit: 3, on: true })
+        );
+        assert!(parse(r#"{"op":"switch","bit":20,"on":true}"#).unwrap_err().contains("0 to 19"));
+        assert!(parse("garbage").is_err());
+        assert!(parse(r#"{"op":"explode"}"#).is_err());
+        assert!(parse(r#"{"op":"run","x":1}"#).is_err());
+        assert!(parse(&"x".repeat(MAX_MESSAGE + 1)).unwrap_err().contains("more than"));
+    }
+}

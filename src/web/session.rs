@@ -1,0 +1,341 @@
+//! One browser tab's machine: what the page's messages do to it and what each frame of
+//! emulation sends back (docs/web.md). Nothing here knows of the network: the server
+//! (`web::server`) feeds it messages and ticks.
+
+use super::protocol::{ClientMsg, Frame, Note, Speed, TubeFrame, UploadKind};
+use crate::machine::report::describe_stop;
+use crate::machine::{Budget, Config, Image, Machine, Stop};
+use base64::Engine;
+
+/// Frames a second the server sends while the machine runs.
+pub const FRAMES_PER_SECOND: u64 = 25;
+/// Beats the Mark 1 obeys in a second of its own time (a beat is 240 µs).
+pub const BEATS_PER_SECOND: u64 = 4_167;
+/// The most beats a frame may run at `fast` (so that one tab cannot starve the others):
+/// 2^21 beats, about 8 simulated minutes, a few milliseconds of host time.
+pub const FAST_FRAME_BEATS: u64 = 1 << 21;
+/// The longest upload, in bytes once decoded: a drum image (131,072 bytes) or a source.
+pub const MAX_UPLOAD: usize = 512 * 1024;
+
+/// A program the server offers: its name and its assembler source.
+#[derive(Clone, Debug)]
+pub struct Offered {
+    /// The name the page shows and loads it by.
+    pub name: String,
+    /// The source.
+    pub source: String,
+}
+
+/// The programs every server offers: `hello` (programs/hello.m1) and `hoot`.
+pub fn built_in() -> Vec<Offered> {
+    vec![
+        Offered {
+            name: "hello".into(),
+            source: include_str!("../../programs/hello.m1").into(),
+        },
+        Offered {
+            name: "hoot".into(),
+            source: include_str!("../../programs/hoot.m1").into(),
+        },
+    ]
+}
+
+/// One tab's machine and what the page has set.
+pub struct WebSession {
+    /// The machine.
+    pub machine: Machine,
+    /// Running (frames run it).
+    pub running: bool,
+    /// The speed.
+    pub speed: Speed,
+    pages: [u32; 2],
+    paper_sent: usize,
+    hoots_sent: usize,
+    stopped: Option<String>,
+    offered: Vec<Offered>,
+    dirty: bool,
+}
+
+fn assemble(name: &str, source: &str) -> Result<Image, String> {
+    crate::asm::assemble_str(name, source, &crate::asm::NoIncludes)
+        .map(|a| a.image)
+        .map_err(|e| e.to_string())
+}
+
+impl WebSession {
+    /// A session with the first offered program loaded (a bare machine if none).
+    pub fn new(offered: Vec<Offered>) -> WebSession {
+        let mut s = WebSession {
+            machine: Machine::new(Config::default()),
+            running: false,
+            speed: Speed::Real,
+            pages: [0, 1],
+            paper_sent: 0,
+            hoots_sent: 0,
+            stopped: None,
+            offered,
+            dirty: true,
+        };
+        if let Some(first) = s.offered.first().cloned() {
+            let _ = s.load_source(&first.name, &first.source);
+        }
+        s
+    }
+
+    /// The names of the offered programs.
+    pub fn programs(&self) -> Vec<String> {
+        self.offered.iter().map(|o| o.name.clone()).collect()
+    }
+
+    fn fresh(&mut self, img: &Image) {
+        self.machine = Machine::new(Config::default());
+        self.machine.load_image(img);
+        self.running = false;
+        self.paper_sent = 0;
+        self.hoots_sent = 0;
+        self.stopped = None;
+        self.dirty = true;
+    }
+
+    fn load_source(&mut self, name: &str, source: &str) -> Result<(), String> {
+        let img = assemble(name, source)?;
+        self.fresh(&img);
+        Ok(())
+    }
+
+    /// Obeys one message; the notes to send back (an error's reason, or what was done).
+    pub fn handle(&mut self, msg: ClientMsg) -> Vec<Note> {
+        self.dirty = true;
+        let info = |s: String| vec![Note { kind: "info", message: s }];
+        let error = |s: String| vec![Note { kind: "error", message: s }];
+        match msg {
+            ClientMsg::Load { program } => {
+                match self.offered.iter().find(|o| o.name == program).cloned() {
+                    Some(o) => match self.load_source(&o.name, &o.source) {
+                        Ok(()) => info(format!("{program} loaded")),
+                        Err(e) => error(e),
+                    },
+                    None => error(format!(
+                        "no program `{program}` here; there are {}",
+                        self.programs().join(", ")
+                    )),
+                }
+            }
+            ClientMsg::Run {} => {
+                self.running = true;
+                self.stopped = None;
+                vec![]
+            }
+            ClientMsg::Stop {} => {
+                self.running = false;
+                vec![]
+            }
+            ClientMsg::Step {} => {
+                self.running = false;
+                if let Some(s) = self.machine.step() {
+                    self.stopped = Some(describe_stop(&s));
+                }
+                vec![]
+            }
+            ClientMsg::Switch { bit, on } => {
+                let h = self.machine.console.hand_switches;
+                self.machine
+                    .set_hand_switches(if on { h | 1 << bit } else { h & !(1 << bit) });
+                vec![]
+            }
+            ClientMsg::Kac { held } => {
+                self.machine.set_kac(held);
+                vec![]
+            }
+            ClientMsg::Kec {} => {
+                self.machine.kec();
+                self.stopped = None;
+                vec![]
+            }
+            ClientMsg::Kcc {} => {
+                self.machine.kcc();
+                self.stopped = None;
+                vec![]
+            }
+            ClientMsg::StopSwitch { which, on } => {
+                if which == "L" {
+                    self.machine.console.stop_l = on;
+                } else {
+                    self.machine.console.stop_g = on;
+                }
+                vec![]
+            }
+            ClientMsg::Speed { value } => {
+                self.speed = value;
+                vec![]
+            }
+            ClientMsg::Pages { left, right } => {
+                self.pages = [left, right];
+                vec![]
+            }
+            ClientMsg::Upload { kind, name, data } => match self.upload(kind, &name, &data) {
+                Ok(m) => info(m),
+                Err(e) => error(e),
+            },
+        }
+    }
+
+    fn upload(&mut self, kind: UploadKind, name: &str, data: &str) -> Result<String, String> {
+        let decode = |d: &str| {
+            base64::engine::general_purpose::STANDARD
+                .decode(d.trim())
+                .map_err(|e| format!("{name} refused: not base 64 ({e})"))
+        };
+        match kind {
+            UploadKind::Asm => {
+                if data.len() > MAX_UPLOAD {
+                    return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
+                }
+                self.load_source(name, data)
+                    .map_err(|e| format!("{name} refused:\n{e}"))?;
+                Ok(format!("{name} assembled and loaded"))
+            }
+            UploadKind::Tape => {
+                let rows = if name.ends_with(".txt") {
+                    crate::formats::tape::read_pt_text(data.as_bytes())
+                } else {
+                    let bytes = decode(data)?;
+                    if bytes.len() > MAX_UPLOAD {
+                        return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
+                    }
+                    crate::formats::tape::read_any(&bytes)
+                }
+                .map_err(|e| format!("{name} refused: {e}"))?;
+                let n = rows.len();
+                self.machine.load_tape(&rows);
+                Ok(format!("{name}: {n} rows in the reader"))
+            }
+            UploadKind::Drm => {
+                let bytes = decode(data)?;
+                let words = crate::formats::drm::read_drm(&bytes)
+                    .map_err(|e| format!("{name} refused: {e}"))?;
+                self.machine.drum.load_words(&words);
+                Ok(format!("{name} on the drum"))
+            }
+        }
+    }
+
+    /// Runs one frame's budget if running; the frame to send, if anything changed.
+    pub fn tick(&mut self) -> Option<Frame> {
+        let start = self.machine.stats.beats;
+        let mut budget = 0;
+        if self.running {
+            budget = match self.speed {
+                Speed::Real => BEATS_PER_SECOND / FRAMES_PER_SECOND,
+                Speed::Slow => (BEATS_PER_SECOND / FRAMES_PER_SECOND / 16).max(1),
+                Speed::Fast => FAST_FRAME_BEATS,
+            };
+            match self.machine.run(Budget::beats(budget)) {
+                Stop::BeatLimit | Stop::InstructionLimit => {}
+                s => {
+                    self.running = false;
+                    self.stopped = Some(describe_stop(&s));
+                }
+            }
+            self.dirty = true;
+        }
+        if !self.dirty {
+            return None;
+        }
+        self.dirty = false;
+        Some(self.frame(start, budget))
+    }
+
+    /// The picture now.
+    pub fn frame(&mut self, start: u64, budget: u64) -> Frame {
+        let m = &self.machine;
+        let tube = |p: u32| TubeFrame {
+            page: p,
+            lines: m.store.page_copy(p).to_vec(),
+            marker: m.store.marker(p),
+        };
+        let paper = m.printer_text();
+        let new_paper = paper.get(self.paper_sent..).unwrap_or("").to_string();
+        self.paper_sent = paper.len();
+        let hoots: Vec<u64> = m
+            .hooter
+            .beats
+            .get(self.hoots_sent..)
+            .unwrap_or(&[])
+            .iter()
+            .map(|&b| b.saturating_sub(start))
+            .collect();
+        self.hoots_sent = m.hooter.beats.len();
+        let mask = 0xF_FFFF;
+        Frame {
+            kind: "frame",
+            tubes: [tube(self.pages[0]), tube(self.pages[1])],
+            a: [
+                (m.a & mask) as u32,
+                (m.a >> 20 & mask) as u32,
+                (m.a >> 40 & mask) as u32,
+                (m.a >> 60 & mask) as u32,
+            ],
+            d: [(m.d & 0xF_FFFF) as u32, (m.d >> 20 & 0xF_FFFF) as u32],
+            b: m.b,
+            c: m.c,
+            pi: m.pi,
+            h: m.console.hand_switches,
+            instructions: m.stats.instructions,
+            beats: m.stats.beats,
+            seconds: (crate::machine::beats_to_seconds(m.stats.beats) * 1000.0).round() / 1000.0,
+            transfers: m.stats.transfers,
+            paper: new_paper,
+            hoots,
+            frame_beats: [start, budget],
+            running: self.running,
+            stopped: self.stopped.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::web::protocol::parse;
+
+    #[test]
+    fn hello_world_runs_frame_by_frame() {
+        let mut s = WebSession::new(built_in());
+        s.handle(parse(r#"{"op":"speed","value":"fast"}"#).unwrap());
+        s.handle(parse(r#"{"op":"run"}"#).unwrap());
+        let mut paper = String::new();
+        for _ in 0..50 {
+            if let Some(f) = s.tick() {
+                paper += &f.paper;
+            }
+            if !s.running {
+                break;
+            }
+        }
+        assert!(paper.contains("HELLO WORLD"), "{paper}");
+    }
+
+    #[test]
+    fn a_prepulse_changes_the_picture_and_bad_uploads_are_refused() {
+        let mut s = WebSession::new(built_in());
+        let before = s.tick().unwrap();
+        s.handle(ClientMsg::Step {});
+        let after = s.tick().unwrap();
+        assert_ne!((before.c, before.instructions), (after.c, after.instructions));
+        let n = s.handle(ClientMsg::Upload {
+            kind: UploadKind::Drm,
+            name: "x.drm".into(),
+            data: "AAAA".into(),
+        });
+        assert_eq!(n[0].kind, "error");
+        assert!(n[0].message.contains("131072"), "{}", n[0].message);
+        let n = s.handle(ClientMsg::Upload {
+            kind: UploadKind::Asm,
+            name: "bad.m1".into(),
+            data: "  XX 1\n".into(),
+        });
+        assert_eq!(n[0].kind, "error");
+        assert!(n[0].message.contains("bad.m1:1:"), "{}", n[0].message);
+    }
+}
