@@ -105,12 +105,11 @@ pub fn parse(text: &str) -> Result<ClientMsg, String> {
             MAX_MESSAGE
         ));
     }
-    let m: ClientMsg =
-        serde_json::from_str(text).map_err(|e| format!("message refused: {e}"))?;
+    let m: ClientMsg = serde_json::from_str(text).map_err(|e| format!("message refused: {e}"))?;
     match &m {
-        ClientMsg::Switch { bit, .. } if *bit > 19 => {
-            Err(format!("message refused: hand switch {bit}: there are 20, 0 to 19"))
-        }
+        ClientMsg::Switch { bit, .. } if *bit > 19 => Err(format!(
+            "message refused: hand switch {bit}: there are 20, 0 to 19"
+        )),
         ClientMsg::Pages { left, right } if *left > 7 || *right > 7 => Err(format!(
             "message refused: pages {left} and {right}: the store has pages 0 to 7"
         )),
@@ -193,10 +192,14 @@ mod tests {
             parse(r#"{"op":"switch","bit":3,"on":true}"#),
             Ok(ClientMsg::Switch { bit: 3, on: true })
         );
-        assert!(parse(r#"{"op":"switch","bit":20,"on":true}"#).unwrap_err().contains("0 to 19"));
+        assert!(parse(r#"{"op":"switch","bit":20,"on":true}"#)
+            .unwrap_err()
+            .contains("0 to 19"));
         assert!(parse("garbage").is_err());
         assert!(parse(r#"{"op":"explode"}"#).is_err());
         assert!(parse(r#"{"op":"run","x":1}"#).is_err());
-        assert!(parse(&"x".repeat(MAX_MESSAGE + 1)).unwrap_err().contains("more than"));
+        assert!(parse(&"x".repeat(MAX_MESSAGE + 1))
+            .unwrap_err()
+            .contains("more than"));
     }
 }

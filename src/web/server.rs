@@ -40,8 +40,14 @@ impl Shared {
 pub fn router(shared: Shared) -> Router {
     Router::new()
         .route("/", get(|| async { Html(INDEX) }))
-        .route("/app.js", get(|| async { ([("content-type", "text/javascript")], SCRIPT) }))
-        .route("/style.css", get(|| async { ([("content-type", "text/css")], STYLE) }))
+        .route(
+            "/app.js",
+            get(|| async { ([("content-type", "text/javascript")], SCRIPT) }),
+        )
+        .route(
+            "/style.css",
+            get(|| async { ([("content-type", "text/css")], STYLE) }),
+        )
         .route("/status", get(status))
         .route("/ws", get(socket))
         .with_state(shared)
@@ -81,7 +87,8 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
     if socket.send(text(&hello)).await.is_err() {
         return;
     }
-    let mut tick = tokio::time::interval(std::time::Duration::from_millis(1000 / FRAMES_PER_SECOND));
+    let mut tick =
+        tokio::time::interval(std::time::Duration::from_millis(1000 / FRAMES_PER_SECOND));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
     loop {
         tokio::select! {

@@ -106,8 +106,18 @@ impl WebSession {
     /// Obeys one message; the notes to send back (an error's reason, or what was done).
     pub fn handle(&mut self, msg: ClientMsg) -> Vec<Note> {
         self.dirty = true;
-        let info = |s: String| vec![Note { kind: "info", message: s }];
-        let error = |s: String| vec![Note { kind: "error", message: s }];
+        let info = |s: String| {
+            vec![Note {
+                kind: "info",
+                message: s,
+            }]
+        };
+        let error = |s: String| {
+            vec![Note {
+                kind: "error",
+                message: s,
+            }]
+        };
         match msg {
             ClientMsg::Load { program } => {
                 match self.offered.iter().find(|o| o.name == program).cloned() {
@@ -322,7 +332,10 @@ mod tests {
         let before = s.tick().unwrap();
         s.handle(ClientMsg::Step {});
         let after = s.tick().unwrap();
-        assert_ne!((before.c, before.instructions), (after.c, after.instructions));
+        assert_ne!(
+            (before.c, before.instructions),
+            (after.c, after.instructions)
+        );
         let n = s.handle(ClientMsg::Upload {
             kind: UploadKind::Drm,
             name: "x.drm".into(),

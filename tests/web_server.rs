@@ -1,0 +1,131 @@
+//! `mark1 serve`'s server under load and faults, through real WebSockets (no browser):
+//! 20 sessions at once, sockets dropped mid-run, garbage and oversized messages.
+
+use futures_util::{SinkExt, StreamExt};
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+async fn server() -> (String, mark1::web::server::Shared) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let shared = mark1::web::server::Shared::new(mark1::web::session::built_in());
+    tokio::spawn(mark1::web::server::serve(listener, shared.clone()));
+    (addr, shared)
+}
+
+type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+async fn connect(addr: &str) -> Socket {
+    tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+        .await
+        .unwrap()
+        .0
+}
+
+async fn send(s: &mut Socket, text: &str) {
+    s.send(Message::Text(text.to_string().into()))
+        .await
+        .unwrap();
+}
+
+/// Reads messages until one satisfies `f` (up to 30 s); returns it.
+async fn until(s: &mut Socket, f: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+    let start = Instant::now();
+    loop {
+        let left = Duration::from_secs(30).saturating_sub(start.elapsed());
+        let m = tokio::time::timeout(left, s.next())
+            .await
+            .expect("timed out")
+            .unwrap()
+            .unwrap();
+        if let Message::Text(t) = m {
+            let v: serde_json::Value = serde_json::from_str(&t).unwrap();
+            if f(&v) {
+                return v;
+            }
+        }
+    }
+}
+
+async fn hello_world(addr: String) -> String {
+    let mut s = connect(&addr).await;
+    send(&mut s, r#"{"op":"speed","value":"fast"}"#).await;
+    send(&mut s, r#"{"op":"run"}"#).await;
+    let mut paper = String::new();
+    let start = Instant::now();
+    while !paper.contains("HELLO WORLD") {
+        let v = until(&mut s, |v| v["type"] == "frame").await;
+        paper += v["paper"].as_str().unwrap_or("");
+        assert!(start.elapsed() < Duration::from_secs(30));
+    }
+    paper
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn twenty_sessions_at_once_each_get_their_answer() {
+    let (addr, shared) = server().await;
+    let runs: Vec<_> = (0..20)
+        .map(|_| tokio::spawn(hello_world(addr.clone())))
+        .collect();
+    for r in runs {
+        assert!(r.await.unwrap().contains("HELLO WORLD"));
+    }
+    wait_sessions(&shared, 0).await;
+}
+
+async fn wait_sessions(shared: &mark1::web::server::Shared, n: usize) {
+    let start = Instant::now();
+    while shared.sessions.load(std::sync::atomic::Ordering::SeqCst) != n {
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "sessions did not return to {n}"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dropped_socket_frees_its_session() {
+    let (addr, shared) = server().await;
+    let mut s = connect(&addr).await;
+    send(&mut s, r#"{"op":"load","program":"hoot"}"#).await;
+    send(&mut s, r#"{"op":"run"}"#).await;
+    until(&mut s, |v| v["type"] == "frame" && v["running"] == true).await;
+    wait_sessions(&shared, 1).await;
+    drop(s); // mid-run, without a close message
+    wait_sessions(&shared, 0).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn garbage_and_oversized_messages_are_refused_and_the_session_goes_on() {
+    let (addr, _) = server().await;
+    let mut s = connect(&addr).await;
+    for bad in [
+        "garbage",
+        r#"{"op":"explode"}"#,
+        r#"{"op":"switch","bit":25,"on":true}"#,
+        r#"{"op":"upload","kind":"drm","name":"x.drm","data":"not base 64!"}"#,
+        r#"{"op":"load","program":"../../etc/passwd"}"#,
+    ] {
+        send(&mut s, bad).await;
+        let v = until(&mut s, |v| v["type"] == "error").await;
+        assert!(!v["message"].as_str().unwrap().is_empty());
+    }
+    let big = format!(
+        r#"{{"op":"upload","kind":"asm","name":"big.m1","data":"{}"}}"#,
+        "x".repeat(mark1::web::protocol::MAX_MESSAGE)
+    );
+    send(&mut s, &big).await;
+    let v = until(&mut s, |v| v["type"] == "error").await;
+    assert!(v["message"].as_str().unwrap().contains("more than"), "{v}");
+    // Still alive: hello world runs.
+    send(&mut s, r#"{"op":"speed","value":"fast"}"#).await;
+    send(&mut s, r#"{"op":"run"}"#).await;
+    let mut paper = String::new();
+    while !paper.contains("HELLO WORLD") {
+        paper += until(&mut s, |v| v["type"] == "frame").await["paper"]
+            .as_str()
+            .unwrap_or("");
+    }
+}
