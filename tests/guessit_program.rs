@@ -24,7 +24,14 @@ fn zz_debug_show() {
     for (k, v) in ps.iter().enumerate() {
         let t = g::think(v, k as u64).unwrap();
         let (d, _, n) = g::reference_think(v, k as u64);
-        eprintln!("{} -> {} ({} randoms, {} instr) / ref {} ({n})", g::view_text(v), g::decision_text(&t.decision), t.randoms, t.instructions, g::decision_text(&d));
+        eprintln!(
+            "{} -> {} ({} randoms, {} instr) / ref {} ({n})",
+            g::view_text(v),
+            g::decision_text(&t.decision),
+            t.randoms,
+            t.instructions,
+            g::decision_text(&d)
+        );
     }
     let _ = (First::Machine, Prompt::Turn, Waiting::Key);
 }

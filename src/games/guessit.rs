@@ -499,6 +499,11 @@ impl Game {
             .map(str::trim)
             .rfind(|l| !l.is_empty())
             .unwrap_or("");
+        // SORRY ... follows the name of the card he asked for.
+        let last = match last.split_once(' ') {
+            Some((c, rest)) if rg::parse_card(c).is_ok() => rest,
+            _ => last,
+        };
         let hidden = self.deal.hidden;
         let named = |prefix: &str| {
             last.strip_prefix(prefix)
@@ -601,6 +606,8 @@ pub fn selfplay_game(first: First, seed: u64) -> Result<SelfplayGame, GuessitErr
                             .find(|l| !l.is_empty())
                             .unwrap_or("")
                             .to_string();
+                        // The paper: the card's name, then YES, NO or SORRY ...
+                        let said = said.split_once(' ').map_or("", |(_, a)| a);
                         opp.mentioned |= 1 << card;
                         if said == "YES" {
                             opp.shown |= 1 << card;

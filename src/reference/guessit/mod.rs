@@ -290,8 +290,8 @@ pub fn decide(view: &mut View, rng: &mut dyn RandomSource) -> Decision {
     let (his, mine) = view.counts();
     let bluffable = view.mine & !view.mentioned;
     let genuine = unacc & !view.mentioned;
-    let bluff = bluffable != 0
-        && (genuine == 0 || percent(rng.next_u20()) < DO_I_BLUFF[his - 1][mine - 1]);
+    let bluff =
+        bluffable != 0 && (genuine == 0 || percent(rng.next_u20()) < DO_I_BLUFF[his - 1][mine - 1]);
     if !bluff && genuine == 0 {
         return guess(rng);
     }
