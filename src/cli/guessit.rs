@@ -304,9 +304,11 @@ fn play(a: &GuessitArgs, deal: Deal, first: First, out: &mut dyn Write) -> Resul
                 w = game.answer(yes)?;
             }
             _ => {
-                let (is_guess, name) = match lower.strip_prefix("guess") {
-                    Some(rest) => (true, rest.trim()),
-                    None => (false, lower.as_str()),
+                // `guess` is five ASCII letters: the card's name follows at byte 5.
+                let (is_guess, name) = if lower.starts_with("guess") {
+                    (true, line.get(5..).unwrap_or("").trim())
+                } else {
+                    (false, line.as_str())
                 };
                 let c = match rg::parse_card(name) {
                     Ok(c) => c,
