@@ -521,9 +521,18 @@ impl Game {
                 format!("the machine called {}, the card you asked for", CARDS[c]),
             )
         } else if last.starts_with("SORRY") {
+            // The card its genuine ask was told NO to (the hidden one, if the answer
+            // was true).
+            let k = label("knows")
+                .map(|a| self.machine.store.read_long(a) as usize)
+                .unwrap_or(0);
+            let k = k.clamp(1, 11) - 1;
             (
-                true,
-                "the machine knew the card: its genuine ask was answered NO".to_string(),
+                k == hidden,
+                format!(
+                    "the machine named {}, the card its genuine ask was told NO to",
+                    CARDS[k]
+                ),
             )
         } else if let Some(c) = named("YOU GUESS ") {
             (c != hidden, format!("you guessed {}", CARDS[c]))
