@@ -654,3 +654,44 @@ pub fn selfplay(games: u64, first: First, seed: u64) -> Result<u64, GuessitError
         .collect();
     Ok(won?.into_iter().filter(|&w| w).count() as u64)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The program's units fit their pages: unit T on half-tracks 40.0, 40.1 and 41.0
+    /// only (pages 0-2), unit G below page 3, and the sets on page 7.
+    #[test]
+    fn guessit_units_fit_the_store() {
+        let a = assembly().unwrap();
+        let tracks: Vec<(u8, u8)> = a.image.drum.keys().copied().collect();
+        assert_eq!(tracks, [(40, 0), (40, 1), (41, 0)]);
+        for l in ["t_before", "g_end", "mt_5", "ht_4"] {
+            assert!(label(l).unwrap() < 192, "{l}");
+        }
+        assert_eq!(label("tothink").unwrap(), 192);
+        for l in ["mine", "shown", "hism", "men"] {
+            assert_eq!(label(l).unwrap() / 64, 7, "{l}");
+        }
+    }
+
+    /// The check's positions are views a player can hold, and the machine's first turn
+    /// of a fresh deal asks for a card (genuinely or bluffing), as the reference does.
+    #[test]
+    fn guessit_positions_and_a_first_turn() {
+        for v in positions(500, 3) {
+            check_view(&v).unwrap();
+        }
+        let d = Deal::random(9);
+        let v = View {
+            mine: d.machine,
+            ..View::default()
+        };
+        for seed in 0..20 {
+            let t = think(&v, seed).unwrap();
+            assert!(matches!(t.decision, Decision::Ask { .. }));
+            assert_eq!(t.randoms, 2);
+            assert_eq!((t.decision, t.after, t.randoms), reference_think(&v, seed));
+        }
+    }
+}

@@ -398,6 +398,32 @@ mod tests {
         assert!((s.value[5][5] - 0.54).abs() < 0.005, "{}", s.value[5][5]);
     }
 
+    /// The readings of a 20-bit random number: 0-99, a number below n, and a card at
+    /// random counted from the highest down; knowing the card draws nothing.
+    #[test]
+    fn random_readings_and_the_known_card() {
+        assert_eq!((percent(0), percent(0xF_FFFF)), (0, 99));
+        assert_eq!(percent(0x4_0000), 25);
+        for r in [0, 1, 0x7_FFFF, 0xF_FFFF] {
+            assert!(below(r, 7) < 7);
+        }
+        let set = 1 << 2 | 1 << 9;
+        let mut lo = || 0u32;
+        assert_eq!(pick(set, &mut lo), Some(9));
+        let mut hi = || 0xF_FFFFu32;
+        assert_eq!(pick(set, &mut hi), Some(2));
+        let mut none = || -> u32 { panic!("no number may be drawn") };
+        assert_eq!(pick(0, &mut none), None);
+        let mut v = View {
+            mine: 1,
+            knows: Some(5),
+            pending: Some(6),
+            mentioned: 1 << 5 | 1 << 6,
+            ..View::default()
+        };
+        assert_eq!(decide(&mut v, &mut none), Decision::Guess(5));
+    }
+
     /// Bell's procedure against itself: the first player wins about 0.54 of the games.
     #[test]
     fn selfplay_first_player() {
