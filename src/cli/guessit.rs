@@ -25,7 +25,7 @@ pub struct GuessitArgs {
     seed: u64,
     /// The machine's five cards (e.g. `AS,KH,QC,KD,AC`) instead of the dealt ones; the
     /// hidden card and yours are dealt from the other six.
-    #[arg(long)]
+    #[arg(long, conflicts_with_all = ["check", "selfplay"])]
     hand: Option<String>,
     /// JSON output (one object naming its cards).
     #[arg(long)]
