@@ -264,3 +264,33 @@ fn bad_input_refused() {
     )
     .is_err());
 }
+
+/// Whole games against Bell's procedure, the machine's turns watched on the tube: every
+/// decision it came to is the reference's on the view it held, given the machine's own
+/// `/W` numbers in the order it drew them through the game.
+#[test]
+fn every_decision_in_games_is_the_references() {
+    let mut turns = 0;
+    for seed in 0..200u64 {
+        let first = if seed % 2 == 0 {
+            First::Machine
+        } else {
+            First::Human
+        };
+        let gm = g::selfplay_game(first, seed).unwrap();
+        let mut rng = Rng::new(RngKind::Mark1, seed);
+        let mut next = || rng.next20();
+        for (v, d) in &gm.thinks {
+            let mut w = *v;
+            assert_eq!(
+                rg::decide(&mut w, &mut next),
+                *d,
+                "seed {seed}: {}",
+                g::view_text(v)
+            );
+            turns += 1;
+        }
+    }
+    eprintln!("{turns} turns of the machine in 200 games");
+    assert!(turns > 400, "{turns}");
+}

@@ -130,6 +130,24 @@ pub fn check_view(v: &View) -> Result<(), GuessitError> {
     Ok(())
 }
 
+/// The decision the program left in the store: `dec`, `card`, `isbl`.
+fn decision_in(m: &Machine) -> Result<Decision, GuessitError> {
+    let card = card_of(m.store.read_long(label("card")?))?;
+    Ok(match m.store.read_long(label("dec")?) {
+        1 => Decision::Ask {
+            card,
+            bluff: m.store.read_long(label("isbl")?) == 1,
+        },
+        2 => Decision::Guess(card),
+        3 => Decision::Call(card),
+        other => {
+            return Err(GuessitError::Run(RunError::Stopped(format!(
+                "the program left no decision ({other})"
+            ))))
+        }
+    })
+}
+
 /// One turn of the machine on a position: its decision, the view it left, the cost.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Think {
@@ -164,20 +182,7 @@ pub fn think(view: &View, seed: u64) -> Result<Think, GuessitError> {
             )))
         }
     }
-    let card = card_of(m.store.read_long(label("card")?))?;
-    let decision = match m.store.read_long(label("dec")?) {
-        1 => Decision::Ask {
-            card,
-            bluff: m.store.read_long(label("isbl")?) == 1,
-        },
-        2 => Decision::Guess(card),
-        3 => Decision::Call(card),
-        other => {
-            return Err(GuessitError::Run(RunError::Stopped(format!(
-                "the program left no decision ({other})"
-            ))))
-        }
-    };
+    let decision = decision_in(&m)?;
     Ok(Think {
         decision,
         after: read_view(&m)?,
@@ -376,6 +381,8 @@ pub struct Game {
     k_ret: u32,
     answer_link: u32,
     waiting: Waiting,
+    think_line: u32,
+    thinks: Vec<(View, Option<Decision>)>,
 }
 
 impl Game {
@@ -411,6 +418,8 @@ impl Game {
             // The key routine's link holds the jump constant of the return: mt_5 - 1.
             answer_link: label("mt_5")? - 1,
             waiting: Waiting::Key,
+            think_line: label("tothink")?,
+            thinks: Vec::new(),
         })
     }
 
@@ -420,8 +429,57 @@ impl Game {
     /// The machine stopping elsewhere or running past the limit.
     pub fn run_to_wait(&mut self) -> Result<Waiting, GuessitError> {
         let (key, end) = (self.key_line, self.end_line);
-        self.waiting = super::bundled::run_to_wait(&mut self.machine, key, end, BEATS, |_| true)?;
+        let watching = self.machine.breaks.has_line(self.think_line);
+        self.waiting = if watching {
+            // Looking at the tube whenever the machine starts its turn: its view then,
+            // and its decision at the next wait.
+            let limit = self.machine.stats.beats + BEATS;
+            loop {
+                let left = limit.saturating_sub(self.machine.stats.beats);
+                match self.machine.run(Budget::beats(left)) {
+                    Stop::Breakpoint { line } if line == self.think_line => {
+                        let v = read_view(&self.machine)?;
+                        self.thinks.push((v, None));
+                    }
+                    Stop::Breakpoint { line } if line == key => break Waiting::Key,
+                    Stop::DynamicStop { line } if line == end => break Waiting::Over,
+                    other => {
+                        return Err(GuessitError::Run(RunError::Stopped(
+                            crate::machine::report::describe_stop(&other),
+                        )))
+                    }
+                }
+            }
+        } else {
+            super::bundled::run_to_wait(&mut self.machine, key, end, BEATS, |_| true)?
+        };
+        if matches!(self.thinks.last(), Some((_, None))) {
+            let d = self.decision()?;
+            if let Some(last) = self.thinks.last_mut() {
+                last.1 = Some(d);
+            }
+        }
         Ok(self.waiting)
+    }
+
+    /// Watches the machine's turns from now on: [`Game::thinks`] gives the view it held
+    /// as each began and the decision it came to, read off the store.
+    pub fn watch_thinks(&mut self) {
+        self.machine.breaks.set_line(self.think_line, true);
+    }
+
+    /// The machine's turns watched so far (see [`Game::watch_thinks`]): the view as the
+    /// turn began and the decision.
+    pub fn thinks(&self) -> Vec<(View, Decision)> {
+        self.thinks
+            .iter()
+            .filter_map(|(v, d)| d.map(|d| (*v, d)))
+            .collect()
+    }
+
+    /// The machine's last decision as the store holds it.
+    fn decision(&self) -> Result<Decision, GuessitError> {
+        decision_in(&self.machine)
     }
 
     /// Sets `h` on the hand switches with KAC, then runs to the next wait.
@@ -563,6 +621,8 @@ pub struct SelfplayGame {
     pub turns: u32,
     /// The paper.
     pub paper: String,
+    /// The machine's turns: its view as each began and its decision (read off the store).
+    pub thinks: Vec<(View, Decision)>,
 }
 
 /// One game of the program on the Mark 1 against Bell's procedure played by the
@@ -574,6 +634,7 @@ pub struct SelfplayGame {
 pub fn selfplay_game(first: First, seed: u64) -> Result<SelfplayGame, GuessitError> {
     let deal = Deal::random(seed);
     let mut game = Game::new(deal, first, seed)?;
+    game.watch_thinks();
     let mut opp = View {
         mine: deal.human,
         ..View::default()
@@ -638,6 +699,7 @@ pub fn selfplay_game(first: First, seed: u64) -> Result<SelfplayGame, GuessitErr
         machine_won: o.machine_won,
         turns,
         paper: game.paper().to_string(),
+        thinks: game.thinks(),
     })
 }
 
