@@ -241,8 +241,7 @@ pub fn positions(n: usize, seed: u64) -> Vec<View> {
     let mut rng = Xorshift((seed as u32) ^ 0x6E55_17AA);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
-        let (hidden, a, b) = rg::deal(&mut rng);
-        let _ = hidden;
+        let (_, a, b) = rg::deal(&mut rng);
         let mut p = [
             View {
                 mine: a,
