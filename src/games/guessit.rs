@@ -734,6 +734,30 @@ mod tests {
         for l in ["mine", "shown", "hism", "men"] {
             assert_eq!(label(l).unwrap() / 64, 7, "{l}");
         }
+        // Tables and messages read through a B-line as long lines keep off line 63 of a
+        // page (which the machine pairs with line 0 of the same page).
+        let read_as_longs = [
+            ("pw", 11),
+            ("tbluff", 25),
+            ("rowt", 12),
+            ("tcall", 25),
+            ("colt", 6),
+            ("cnames", 11),
+            ("t_head", 3),
+            ("t_sorry", 11),
+            ("t_yguess", 3),
+            ("t_have", 3),
+            ("t_yes", 1),
+            ("t_no", 1),
+            ("t_thats", 4),
+            ("t_iguess", 3),
+            ("t_nosuch", 4),
+            ("t_before", 4),
+        ];
+        for (l, n) in read_as_longs {
+            let a = label(l).unwrap();
+            assert!((a..a + n).all(|x| x % 64 != 63), "{l} at {a}");
+        }
     }
 
     /// The check's positions are views a player can hold, and the machine's first turn
