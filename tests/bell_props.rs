@@ -113,4 +113,23 @@ proptest! {
             prop_assert!(g.outcome().is_none());
         }
     }
+
+    /// Guess It: on any view a player can hold (not only those games reach), the
+    /// program's one turn is the reference's given the same random numbers.
+    #[test]
+    fn guessit_any_view(states in prop::collection::vec(0u8..4, 11), asked in 0u16..2048, knows in prop::option::of(0usize..11), pending in prop::option::of(0usize..11), seed in any::<u64>()) {
+        use mark1::reference::guessit::View;
+        let set = |k: u8| (0..11).filter(|&c| states[c] == k).fold(0u16, |s, c| s | 1 << c);
+        let mut v = View { mine: set(1), shown: set(2), his: set(3), ..View::default() };
+        v.mentioned = asked | v.shown;
+        v.knows = knows;
+        v.pending = pending;
+        for c in [knows, pending].into_iter().flatten() {
+            v.mentioned |= 1 << c;
+        }
+        prop_assume!(guessit::check_view(&v).is_ok());
+        let t = guessit::think(&v, seed).unwrap();
+        let (d, after, drawn) = guessit::reference_think(&v, seed);
+        prop_assert_eq!((t.decision, t.after, t.randoms), (d, after, drawn), "{}", guessit::view_text(&v));
+    }
 }
