@@ -117,6 +117,13 @@ enum Command {
     ///
     /// Example: `mark1 knights-tour --from a1`, `mark1 knights-tour --check 10000`
     KnightsTour(cli::knights::KnightsArgs),
+    /// Isaacs' Guess It with Bell's tables (Bell 1972, ch. 1.4) on the emulated Mark 1:
+    /// a game, your asks, guesses and answers on the hand switches with KAC; one turn
+    /// (`--think --moves KH,AS`); games against Bell's procedure (`--selfplay N`); the
+    /// comparison with the reference (`--check N`).
+    ///
+    /// Example: `mark1 guess-it`, `mark1 guess-it --check 10000`
+    GuessIt(cli::guessit::GuessitArgs),
     /// Run a SimH Ferranti Mark I command file (`.ini`) as SimH's shipped Mark I software
     /// uses them: att/det, set cpu kec|kac, dep/ex, go until, do/call/goto/if, feedptr,
     /// typein and appendtotape on the off-line perforator (docs/compatibility.md).
@@ -162,6 +169,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Serve(a) => cli::serve::run(a),
         Command::Bridgit(a) => cli::bridgit::run(a),
         Command::KnightsTour(a) => cli::knights::run(a),
+        Command::GuessIt(a) => cli::guessit::run(a),
         Command::Simh(a) => cli::simh::run(a),
     }
 }

@@ -1,17 +1,22 @@
-//! Bad input to Bell's games never panics and loses nothing: any text as a square or a
-//! board is refused or read; any number on the hand switches is refused by the period
+//! Bad input to Bell's games never panics and loses nothing: any text as a square, a
+//! board or a card is refused or read; any number on the hand switches is refused by the period
 //! program (which asks again) or taken as a move, and the game goes on.
 
-use mark1::games::{bridgit, knights, noughts};
+use mark1::games::{bridgit, guessit, knights, noughts};
 use proptest::prelude::*;
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 48, ..ProptestConfig::default() })]
 
-    /// Any text as a knight's square or a noughts board: a value or a reason, no panic.
+    /// Any text as a knight's square, a noughts board or a Guess It card: a value or a
+    /// reason, no panic.
     #[test]
     fn text_is_read_or_refused(t in ".{0,12}") {
         let _ = mark1::reference::knights::parse(&t);
+        match mark1::reference::guessit::parse_card(&t) {
+            Ok(c) => prop_assert_eq!(mark1::reference::guessit::CARDS[c], t.trim().to_ascii_uppercase()),
+            Err(e) => prop_assert!(e.contains("not one of the eleven cards")),
+        }
         if let Err(e) = noughts::parse_board(&t) {
             prop_assert!(!e.to_string().is_empty());
         }
@@ -125,5 +130,58 @@ proptest! {
         if let Err(e) = DrumBoxes::from_drm(&b) {
             prop_assert!(!e.to_string().is_empty());
         }
+    }
+
+    /// Guess It: any numbers on the switches, for the opponent's turns and the answers;
+    /// each is refused (asked again) or taken, the machine's cards in the store are
+    /// always its own or shown, and a game that ends is read rightly from the paper.
+    #[test]
+    fn guessit_any_switches(seed in 0u64..1000, human_first in any::<bool>(), vs in prop::collection::vec(0u32..(1 << 20), 1..16)) {
+        let first = if human_first { guessit::First::Human } else { guessit::First::Machine };
+        let deal = guessit::Deal::random(seed);
+        let mut g = guessit::Game::new(deal, first, seed).unwrap();
+        let mut w = g.run_to_wait().unwrap();
+        for v in vs {
+            if w != guessit::Waiting::Key {
+                break;
+            }
+            w = g.enter(v).unwrap();
+            let view = g.view().unwrap();
+            prop_assert!(guessit::check_view(&view).is_ok(), "{}", guessit::view_text(&view));
+            prop_assert_eq!(view.mine & !deal.machine, 0);
+            prop_assert_eq!(deal.machine & !view.mine & !view.shown, 0);
+        }
+        if w == guessit::Waiting::Over {
+            let o = g.outcome();
+            prop_assert!(o.is_some(), "{}", g.paper());
+            // SORRY names the card its genuine ask was told NO to: the hidden one
+            // unless the switches answered falsely.
+            if g.paper().contains("SORRY") {
+                let k = g.view().unwrap().knows;
+                prop_assert!(k.is_some());
+                prop_assert_eq!(o.unwrap().machine_won, k == Some(deal.hidden));
+            }
+        } else {
+            prop_assert!(g.outcome().is_none());
+        }
+    }
+
+    /// Guess It: on any view a player can hold (not only those games reach), the
+    /// program's one turn is the reference's given the same random numbers.
+    #[test]
+    fn guessit_any_view(states in prop::collection::vec(0u8..4, 11), asked in 0u16..2048, knows in prop::option::of(0usize..11), pending in prop::option::of(0usize..11), seed in any::<u64>()) {
+        use mark1::reference::guessit::View;
+        let set = |k: u8| (0..11).filter(|&c| states[c] == k).fold(0u16, |s, c| s | 1 << c);
+        let mut v = View { mine: set(1), shown: set(2), his: set(3), ..View::default() };
+        v.mentioned = asked | v.shown;
+        v.knows = knows;
+        v.pending = pending;
+        for c in [knows, pending].into_iter().flatten() {
+            v.mentioned |= 1 << c;
+        }
+        prop_assume!(guessit::check_view(&v).is_ok());
+        let t = guessit::think(&v, seed).unwrap();
+        let (d, after, drawn) = guessit::reference_think(&v, seed);
+        prop_assert_eq!((t.decision, t.after, t.randoms), (d, after, drawn), "{}", guessit::view_text(&v));
     }
 }

@@ -8,6 +8,7 @@ pub mod console;
 pub mod debug;
 pub mod disasm;
 pub mod draughts;
+pub mod guessit;
 pub mod knights;
 pub mod load;
 pub mod machine;

@@ -8,6 +8,7 @@
 pub mod bridgit;
 pub mod bundled;
 pub mod draughts;
+pub mod guessit;
 pub mod knights;
 pub mod matches;
 pub mod menace;

@@ -17,6 +17,8 @@
 //! percentage of times one should bluff", and the solved game agrees with the prose's
 //! reading (a bluff in fewer than three asks in five).
 
+use crate::reference::draughts::RandomSource;
+
 /// The eleven cards.
 pub const CARDS: [&str; 11] = [
     "AS", "AH", "AD", "AC", "KS", "KH", "KD", "KC", "QH", "QD", "QC",
@@ -154,123 +156,212 @@ pub fn tables_text() -> String {
     out
 }
 
-/// A source of random numbers 0–99 (Bell: "a random number generator in the range 1 to
-/// 100"; a number below the table's bluffs or calls).
-pub trait Random100 {
-    /// The next number, 0–99.
-    fn next(&mut self) -> u32;
+/// All eleven cards as a set: bit `c` for card `c`.
+pub const ALL: u16 = (1 << 11) - 1;
+
+/// A random number 0–99 from a 20-bit one `r`: ⌊100·r / 2^20⌋, the program's reading of
+/// `/W` (Bell: "a random number generator in the range 1 to 100"; a number below the
+/// table's bluffs or calls).
+pub fn percent(r: u32) -> u32 {
+    ((u64::from(r & 0xF_FFFF) * 100) >> 20) as u32
 }
 
-impl<T: crate::reference::draughts::RandomSource> Random100 for T {
-    fn next(&mut self) -> u32 {
-        self.next_u20() % 100
+/// A random choice below `n` from a 20-bit `r`: ⌊n·r / 2^20⌋.
+pub fn below(r: u32, n: u32) -> u32 {
+    ((u64::from(r & 0xF_FFFF) * u64::from(n)) >> 20) as u32
+}
+
+/// The card named `text` (`AS` … `QC`, either case), or the reason it is not one.
+///
+/// # Errors
+/// Text that names none of the eleven cards.
+pub fn parse_card(text: &str) -> Result<usize, String> {
+    let t = text.trim().to_ascii_uppercase();
+    CARDS.iter().position(|&c| c == t).ok_or_else(|| {
+        format!(
+            "`{}` is not one of the eleven cards ({})",
+            text.trim(),
+            CARDS.join(" ")
+        )
+    })
+}
+
+/// The names of the cards of a set, in card order, separated by spaces.
+pub fn set_text(set: u16) -> String {
+    (0..11)
+        .filter(|c| set >> c & 1 == 1)
+        .map(|c| CARDS[c])
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// What one player knows at his turn, as sets of cards (bit `c` for card `c`): the
+/// program holds the same four sets on page 7 of the store.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct View {
+    /// His own cards.
+    pub mine: u16,
+    /// The cards shown (out of play).
+    pub shown: u16,
+    /// The cards he counts as the other's (the other's asks he took for bluffs).
+    pub his: u16,
+    /// The cards asked for so far, by either player.
+    pub mentioned: u16,
+    /// The hidden card, once a genuine ask of his was answered NO.
+    pub knows: Option<usize>,
+    /// The card the other just asked for and he answered NO to.
+    pub pending: Option<usize>,
+}
+
+impl View {
+    /// The cards unaccounted for: neither his own, nor shown, nor counted as the other's.
+    pub fn unaccounted(&self) -> u16 {
+        ALL & !(self.mine | self.shown | self.his)
+    }
+
+    /// Bell's table indices for this view: the other's cards as counted (the cards
+    /// unaccounted for less the hidden one) and his own, each held to 1–5.
+    pub fn counts(&self) -> (usize, usize) {
+        let nu = self.unaccounted().count_ones() as usize;
+        let his = nu.saturating_sub(1).clamp(1, 5);
+        let mine = (self.mine.count_ones() as usize).clamp(1, 5);
+        (his, mine)
     }
 }
 
-/// One player's knowledge.
-#[derive(Clone, Debug, Default)]
-struct Player {
-    hand: Vec<usize>,
-    /// Cards it counts as the other's (the other's asks it took for bluffs).
-    thinks_opp_has: Vec<usize>,
-    /// The hidden card, once a genuine ask got NO.
-    knows: Option<usize>,
+/// A player's decision at his turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Decision {
+    /// He guesses that the card the other just asked for is the hidden one (Bell's THATS
+    /// THE CARD).
+    Call(usize),
+    /// He guesses this card.
+    Guess(usize),
+    /// He asks for a card: a bluff if it is his own.
+    Ask {
+        /// The card.
+        card: usize,
+        /// Whether it is one of his own.
+        bluff: bool,
+    },
+}
+
+/// One of the cards of `set` at random, drawn as the program draws it: with `k` cards
+/// in the set, `j` = [`below`]`(r, k)` and the `j`-th card from the highest down; `None`
+/// (and no number drawn) for an empty set.
+pub fn pick(set: u16, rng: &mut dyn RandomSource) -> Option<usize> {
+    let k = set.count_ones();
+    if k == 0 {
+        return None;
+    }
+    let j = below(rng.next_u20(), k) as usize;
+    (0..11).rev().filter(|c| set >> c & 1 == 1).nth(j)
+}
+
+/// Isaacs' procedure for one turn, as Bell's text gives it (ch. 1.4), `view` updated
+/// (the pending card used; counted as the other's when not called). In order: knowing
+/// the card, guess it; having just answered NO, call by IS HE BLUFFING? (a number 0–99
+/// below the table's), else count the card as the other's; with one card or none
+/// unaccounted for, guess (among those counted as the other's if none); with no cards
+/// of one's own, guess; else bluff (ask for one's own card not yet mentioned) by DO I
+/// BLUFF?, or ask genuinely for a card unaccounted for and not mentioned; with neither
+/// kind possible the one left is taken, with none, a guess. The random numbers are
+/// 20-bit ones from `rng`, read by [`percent`] and [`pick`] in that order, exactly as
+/// `programs/guessit.m1` draws them from `/W`.
+pub fn decide(view: &mut View, rng: &mut dyn RandomSource) -> Decision {
+    if let Some(k) = view.knows {
+        return Decision::Guess(k);
+    }
+    if let Some(c) = view.pending.take() {
+        let (his, mine) = view.counts();
+        if percent(rng.next_u20()) < IS_HE_BLUFFING[his - 1][mine - 1] {
+            return Decision::Call(c);
+        }
+        view.his |= 1 << c;
+    }
+    let unacc = view.unaccounted();
+    let guess = |rng: &mut dyn RandomSource| {
+        let g = pick(unacc, rng).or_else(|| pick(view.his, rng));
+        Decision::Guess(g.unwrap_or(0))
+    };
+    if unacc.count_ones() <= 1 || view.mine == 0 {
+        return guess(rng);
+    }
+    let (his, mine) = view.counts();
+    let bluffable = view.mine & !view.mentioned;
+    let genuine = unacc & !view.mentioned;
+    let bluff =
+        bluffable != 0 && (genuine == 0 || percent(rng.next_u20()) < DO_I_BLUFF[his - 1][mine - 1]);
+    if !bluff && genuine == 0 {
+        return guess(rng);
+    }
+    let set = if bluff { bluffable } else { genuine };
+    let card = pick(set, rng).unwrap_or(0);
+    Decision::Ask { card, bluff }
+}
+
+/// A deal from `rng`: the hidden card, the first player's five and the second's five
+/// (as sets), by a Fisher–Yates shuffle of the eleven with [`below`].
+pub fn deal(rng: &mut dyn RandomSource) -> (usize, u16, u16) {
+    let mut deck: Vec<usize> = (0..11).collect();
+    for i in (1..11).rev() {
+        let j = below(rng.next_u20(), i as u32 + 1) as usize;
+        deck.swap(i, j);
+    }
+    let set = |cs: &[usize]| cs.iter().fold(0u16, |s, &c| s | 1 << c);
+    (deck[0], set(&deck[1..6]), set(&deck[6..11]))
+}
+
+/// The outcome of one ask between two views: the asker `a` asked `card` (a bluff if
+/// `bluff`) of the answerer `b`; returns whether the answer was YES.
+pub fn answer(a: &mut View, b: &mut View, card: usize, bluff: bool) -> bool {
+    let bit = 1u16 << card;
+    a.mentioned |= bit;
+    b.mentioned |= bit;
+    if b.mine & bit != 0 {
+        b.mine &= !bit;
+        a.shown |= bit;
+        b.shown |= bit;
+        true
+    } else {
+        if !bluff {
+            a.knows = Some(card);
+        }
+        b.pending = Some(card);
+        false
+    }
 }
 
 /// Plays one game by Bell's procedure on both sides; `true` if the first player wins.
-pub fn play(rng: &mut dyn Random100) -> bool {
-    // Deal: a random permutation of the eleven.
-    let mut deck: Vec<usize> = (0..11).collect();
-    for i in (1..11).rev() {
-        let j = (rng.next() as usize * 11 + rng.next() as usize) % (i + 1);
-        deck.swap(i, j);
-    }
-    let hidden = deck[0];
+/// The deal and both players' numbers come from `rng`.
+pub fn play(rng: &mut dyn RandomSource) -> bool {
+    let (hidden, first, second) = deal(rng);
     let mut p = [
-        Player {
-            hand: deck[1..6].to_vec(),
-            ..Player::default()
+        View {
+            mine: first,
+            ..View::default()
         },
-        Player {
-            hand: deck[6..11].to_vec(),
-            ..Player::default()
+        View {
+            mine: second,
+            ..View::default()
         },
     ];
-    let mut out: Vec<usize> = Vec::new();
-    let mut mentioned: Vec<usize> = Vec::new();
-    // The card the last asker asked, if the answer was NO.
-    let mut pending_no: Option<usize> = None;
     let mut turn = 0usize;
-    let pick = |v: &[usize], rng: &mut dyn Random100| -> usize {
-        v[(rng.next() as usize * 101 + rng.next() as usize) % v.len()]
-    };
-    for _ in 0..200 {
-        let me = turn;
-        let other = 1 - turn;
-        let unknown: Vec<usize> = (0..11)
-            .filter(|c| {
-                !p[me].hand.contains(c) && !out.contains(c) && !p[me].thinks_opp_has.contains(c)
-            })
-            .collect();
-        // Just answered NO: guess that card, or count it as the asker's.
-        if let Some(c) = pending_no.take() {
-            let his = unknown.len().saturating_sub(1).clamp(1, 5);
-            let mine = p[me].hand.len().clamp(1, 5);
-            if rng.next() < IS_HE_BLUFFING[his - 1][mine - 1] {
-                return (c == hidden) == (me == 0);
+    // Every turn mentions a card or ends the game: eleven asks at most.
+    for _ in 0..40 {
+        let (me, other) = (turn, 1 - turn);
+        match decide(&mut p[me], rng) {
+            Decision::Call(g) | Decision::Guess(g) => return (g == hidden) == (me == 0),
+            Decision::Ask { card, bluff } => {
+                let (a, b) = if me == 0 {
+                    let (x, y) = p.split_at_mut(1);
+                    (&mut x[0], &mut y[0])
+                } else {
+                    let (x, y) = p.split_at_mut(1);
+                    (&mut y[0], &mut x[0])
+                };
+                answer(a, b, card, bluff);
             }
-            p[me].thinks_opp_has.push(c);
-        }
-        let unknown: Vec<usize> = (0..11)
-            .filter(|c| {
-                !p[me].hand.contains(c) && !out.contains(c) && !p[me].thinks_opp_has.contains(c)
-            })
-            .collect();
-        // Knowing the card, or no cards left, or nothing unknown but one: guess.
-        let guess = if let Some(k) = p[me].knows {
-            Some(k)
-        } else if unknown.len() <= 1 {
-            unknown.first().copied().or(Some(hidden))
-        } else if p[me].hand.is_empty() {
-            Some(pick(&unknown, rng))
-        } else {
-            None
-        };
-        if let Some(g) = guess {
-            return (g == hidden) == (me == 0);
-        }
-        let his = (unknown.len() - 1).clamp(1, 5);
-        let mine = p[me].hand.len().clamp(1, 5);
-        let bluffable: Vec<usize> = p[me]
-            .hand
-            .iter()
-            .copied()
-            .filter(|c| !mentioned.contains(c))
-            .collect();
-        let genuine: Vec<usize> = unknown
-            .iter()
-            .copied()
-            .filter(|c| !mentioned.contains(c))
-            .collect();
-        let bluff = !bluffable.is_empty()
-            && (genuine.is_empty() || rng.next() < DO_I_BLUFF[his - 1][mine - 1]);
-        if !bluff && genuine.is_empty() {
-            return (pick(&unknown, rng) == hidden) == (me == 0);
-        }
-        let c = if bluff {
-            pick(&bluffable, rng)
-        } else {
-            pick(&genuine, rng)
-        };
-        mentioned.push(c);
-        if let Some(i) = p[other].hand.iter().position(|&x| x == c) {
-            p[other].hand.remove(i);
-            out.push(c);
-        } else {
-            if !bluff {
-                p[me].knows = Some(c);
-            }
-            pending_no = Some(c);
         }
         turn = other;
     }
@@ -278,7 +369,7 @@ pub fn play(rng: &mut dyn Random100) -> bool {
 }
 
 /// Plays `games` games by Bell's procedure on both sides: the first player's wins.
-pub fn selfplay(games: u64, rng: &mut dyn Random100) -> u64 {
+pub fn selfplay(games: u64, rng: &mut dyn RandomSource) -> u64 {
     (0..games).filter(|_| play(rng)).count() as u64
 }
 
@@ -305,6 +396,32 @@ mod tests {
         eprintln!("largest difference {worst:.2} points");
         assert!(worst < 2.5, "largest difference {worst:.2} points");
         assert!((s.value[5][5] - 0.54).abs() < 0.005, "{}", s.value[5][5]);
+    }
+
+    /// The readings of a 20-bit random number: 0-99, a number below n, and a card at
+    /// random counted from the highest down; knowing the card draws nothing.
+    #[test]
+    fn random_readings_and_the_known_card() {
+        assert_eq!((percent(0), percent(0xF_FFFF)), (0, 99));
+        assert_eq!(percent(0x4_0000), 25);
+        for r in [0, 1, 0x7_FFFF, 0xF_FFFF] {
+            assert!(below(r, 7) < 7);
+        }
+        let set = 1 << 2 | 1 << 9;
+        let mut lo = || 0u32;
+        assert_eq!(pick(set, &mut lo), Some(9));
+        let mut hi = || 0xF_FFFFu32;
+        assert_eq!(pick(set, &mut hi), Some(2));
+        let mut none = || -> u32 { panic!("no number may be drawn") };
+        assert_eq!(pick(0, &mut none), None);
+        let mut v = View {
+            mine: 1,
+            knows: Some(5),
+            pending: Some(6),
+            mentioned: 1 << 5 | 1 << 6,
+            ..View::default()
+        };
+        assert_eq!(decide(&mut v, &mut none), Decision::Guess(5));
     }
 
     /// Bell's procedure against itself: the first player wins about 0.54 of the games.

@@ -1,0 +1,782 @@
+//! Guess It, R. Isaacs' card game with Bell's tables (Bell 1972, ch. 1.4 "Isaacs'
+//! bluffer"), as a period program of ours on the emulated Mark 1 (`programs/guessit.m1`,
+//! docs/bell.md): the driver as the operator. The dealer puts the machine's five cards
+//! into the store before the start, as a card reader or a tape would; the driver sets the
+//! settings, enters the opponent's cards and answers on the hand switches with KAC, and
+//! reads the teleprinter and the store (page 7: the machine's cards, the cards shown, those
+//! it counts as the opponent's, those asked for). It never computes the machine's
+//! decision; [`check`] compares it with `reference::guessit::decide` given the same random
+//! numbers (the machine's `/W` sequence for the seed).
+
+use super::bundled::{Bundled, RunError};
+pub use super::bundled::{CheckReport, Waiting};
+use crate::machine::{Budget, Config, Machine, Rng, RngKind, Stop};
+use crate::reference::draughts::strategy::Xorshift;
+use crate::reference::draughts::RandomSource;
+use crate::reference::guessit::{self as rg, Decision, View, CARDS};
+
+const SOURCES: &[(&str, &str)] = &[(
+    "programs/guessit.m1",
+    include_str!("../../programs/guessit.m1"),
+)];
+
+static PROGRAM: Bundled = Bundled::new(SOURCES);
+
+/// Beats a turn or a wait may take before the driver gives up.
+const BEATS: u64 = 20_000_000;
+
+/// Errors of the Guess It driver.
+#[derive(Debug, thiserror::Error)]
+pub enum GuessitError {
+    /// An unknown card, a card asked for before, a position that cannot be, a bad script.
+    #[error("{0}")]
+    Input(String),
+    /// The program did not assemble, lacks a label, or the machine stopped elsewhere.
+    #[error(transparent)]
+    Run(#[from] RunError),
+}
+
+crate::games::bundled::run_error_from_bundled!(GuessitError);
+
+/// The program's assembly.
+///
+/// # Errors
+/// The bundled source does not assemble.
+pub fn assembly() -> Result<&'static crate::asm::Assembly, GuessitError> {
+    Ok(PROGRAM.assembly()?)
+}
+
+fn label(n: &str) -> Result<u32, GuessitError> {
+    Ok(PROGRAM.label(assembly()?, n)?)
+}
+
+/// A machine with the program loaded (the store and unit T on the drum), `/W` seeded.
+fn loaded(seed: u64) -> Result<Machine, GuessitError> {
+    let mut m = Machine::new(Config {
+        seed,
+        ..Config::default()
+    });
+    m.load_image(&assembly()?.image);
+    Ok(m)
+}
+
+/// The card index 0-10 of a store value, or the reason it is none.
+fn card_of(v: u64) -> Result<usize, GuessitError> {
+    usize::try_from(v)
+        .ok()
+        .filter(|&c| c < 11)
+        .ok_or_else(|| GuessitError::Run(RunError::Stopped(format!("no card {v} in the store"))))
+}
+
+/// Puts a view into the program's store: the four sets (page 7), the card it knows and
+/// the card it has just answered NO to.
+fn set_view(m: &mut Machine, v: &View) -> Result<(), GuessitError> {
+    m.store.write_long(label("mine")?, u64::from(v.mine));
+    m.store.write_long(label("shown")?, u64::from(v.shown));
+    m.store.write_long(label("hism")?, u64::from(v.his));
+    m.store.write_long(label("men")?, u64::from(v.mentioned));
+    m.store
+        .write_long(label("knows")?, v.knows.map_or(0, |c| c as u64 + 1));
+    m.store
+        .write_long(label("pend")?, v.pending.map_or(0, |c| c as u64 + 1));
+    Ok(())
+}
+
+/// The view the program holds in the store.
+fn read_view(m: &Machine) -> Result<View, GuessitError> {
+    let set = |n: &str| -> Result<u16, GuessitError> {
+        Ok((m.store.read_long(label(n)?) & u64::from(rg::ALL)) as u16)
+    };
+    let opt = |n: &str| -> Result<Option<usize>, GuessitError> {
+        let v = m.store.read_long(label(n)?);
+        Ok(if v == 0 { None } else { Some(card_of(v - 1)?) })
+    };
+    Ok(View {
+        mine: set("mine")?,
+        shown: set("shown")?,
+        his: set("hism")?,
+        mentioned: set("men")?,
+        knows: opt("knows")?,
+        pending: opt("pend")?,
+    })
+}
+
+/// Checks that a view is one a player can hold at his turn.
+///
+/// # Errors
+/// [`GuessitError::Input`] with the reason.
+pub fn check_view(v: &View) -> Result<(), GuessitError> {
+    let bad = |s: &str| Err(GuessitError::Input(s.to_string()));
+    if (v.mine | v.shown | v.his | v.mentioned) & !rg::ALL != 0 {
+        return bad("a set holds a card that is none of the eleven");
+    }
+    if v.mine & v.shown != 0 || v.mine & v.his != 0 || v.shown & v.his != 0 {
+        return bad("a card is in two of the sets mine, shown and his");
+    }
+    if v.shown & !v.mentioned != 0 {
+        return bad("a card was shown without being asked for");
+    }
+    if v.mine.count_ones() > 5 {
+        return bad("a player holds five cards at most");
+    }
+    for c in [v.knows, v.pending].into_iter().flatten() {
+        if c > 10 {
+            return bad("no such card");
+        }
+        if v.mentioned & 1 << c == 0 || (v.mine | v.shown) & 1 << c != 0 {
+            return bad("the card known or just asked for must be asked for, and neither the player's nor shown");
+        }
+    }
+    Ok(())
+}
+
+/// The decision the program left in the store: `dec`, `card`, `isbl`.
+fn decision_in(m: &Machine) -> Result<Decision, GuessitError> {
+    let card = card_of(m.store.read_long(label("card")?))?;
+    Ok(match m.store.read_long(label("dec")?) {
+        1 => Decision::Ask {
+            card,
+            bluff: m.store.read_long(label("isbl")?) == 1,
+        },
+        2 => Decision::Guess(card),
+        3 => Decision::Call(card),
+        other => {
+            return Err(GuessitError::Run(RunError::Stopped(format!(
+                "the program left no decision ({other})"
+            ))))
+        }
+    })
+}
+
+/// One turn of the machine on a position: its decision, the view it left, the cost.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Think {
+    /// What the program decided.
+    pub decision: Decision,
+    /// The view it left in the store (the card just asked for counted as his, unless
+    /// called).
+    pub after: View,
+    /// Random numbers drawn (`/W` orders obeyed).
+    pub randoms: u64,
+    /// Orders obeyed.
+    pub instructions: u64,
+    /// Beats (240 µs each).
+    pub beats: u64,
+}
+
+/// Runs the program's one-turn mode on `view` (the machine's), `/W` seeded with `seed`.
+///
+/// # Errors
+/// A view that cannot be; the program failing.
+pub fn think(view: &View, seed: u64) -> Result<Think, GuessitError> {
+    check_view(view)?;
+    let mut m = loaded(seed)?;
+    m.store.write_long(label("s_mode")?, 0);
+    set_view(&mut m, view)?;
+    let stop_line = label("th_end")?;
+    match m.run(Budget::beats(BEATS)) {
+        Stop::DynamicStop { line } if line == stop_line => {}
+        other => {
+            return Err(GuessitError::Run(RunError::Stopped(
+                crate::machine::report::describe_stop(&other),
+            )))
+        }
+    }
+    let decision = decision_in(&m)?;
+    Ok(Think {
+        decision,
+        after: read_view(&m)?,
+        randoms: m.stats.random,
+        instructions: m.stats.instructions,
+        beats: m.stats.beats,
+    })
+}
+
+/// The reference's decision on `view` given the machine's `/W` numbers for `seed`: the
+/// decision, the view after it and the numbers drawn.
+pub fn reference_think(view: &View, seed: u64) -> (Decision, View, u64) {
+    let mut rng = Rng::new(RngKind::Mark1, seed);
+    let mut drawn = 0u64;
+    let mut next = || {
+        drawn += 1;
+        rng.next20()
+    };
+    let mut v = *view;
+    let d = rg::decide(&mut v, &mut next);
+    (d, v, drawn)
+}
+
+/// A decision in words: `asks for QC (a bluff)`, `guesses AS`, `calls KH (THATS THE
+/// CARD)`.
+pub fn decision_text(d: &Decision) -> String {
+    match *d {
+        Decision::Ask { card, bluff } => format!(
+            "asks for {}{}",
+            CARDS[card],
+            if bluff { " (a bluff)" } else { "" }
+        ),
+        Decision::Guess(c) => format!("guesses {}", CARDS[c]),
+        Decision::Call(c) => format!("calls {} (THATS THE CARD)", CARDS[c]),
+    }
+}
+
+/// A view in words: the four sets, the card known and the card just answered NO to.
+pub fn view_text(v: &View) -> String {
+    let opt = |c: Option<usize>| c.map_or("-".to_string(), |c| CARDS[c].to_string());
+    format!(
+        "mine [{}] shown [{}] his [{}] asked [{}] knows {} pending {}",
+        rg::set_text(v.mine),
+        rg::set_text(v.shown),
+        rg::set_text(v.his),
+        rg::set_text(v.mentioned),
+        opt(v.knows),
+        opt(v.pending)
+    )
+}
+
+/// Random positions where the machine is to move: `n` of them from `seed`, each a
+/// random deal and a history of Bell's procedure on both sides, cut at one of the
+/// machine's turns chosen at random.
+pub fn positions(n: usize, seed: u64) -> Vec<View> {
+    let mut rng = Xorshift((seed as u32) ^ 0x6E55_17AA);
+    let mut out = Vec::with_capacity(n);
+    while out.len() < n {
+        let (_, a, b) = rg::deal(&mut rng);
+        let mut p = [
+            View {
+                mine: a,
+                ..View::default()
+            },
+            View {
+                mine: b,
+                ..View::default()
+            },
+        ];
+        // The machine is player 0; it moves first or second.
+        let mut turn = (rng.next_u20() & 1) as usize;
+        let mut seen = Vec::new();
+        for _ in 0..40 {
+            if turn == 0 {
+                seen.push(p[0]);
+            }
+            let d = rg::decide(&mut p[turn], &mut rng);
+            match d {
+                Decision::Ask { card, bluff } => {
+                    let (x, y) = p.split_at_mut(1);
+                    let (asker, other) = if turn == 0 {
+                        (&mut x[0], &mut y[0])
+                    } else {
+                        (&mut y[0], &mut x[0])
+                    };
+                    rg::answer(asker, other, card, bluff);
+                }
+                _ => break,
+            }
+            turn = 1 - turn;
+        }
+        if !seen.is_empty() {
+            let k = rng.next_u20() as usize % seen.len();
+            out.push(seen[k]);
+        }
+    }
+    out
+}
+
+/// The program against `reference::guessit::decide` on `n` positions, each given the
+/// same random numbers (the machine's `/W` sequence for the position's seed): the same
+/// decision, the same view left (the card just answered NO to counted as his, unless
+/// called) and as many numbers drawn. Run in parallel on the current rayon pool; the
+/// report is the same for any number of threads.
+///
+/// # Errors
+/// The program failing on a position.
+pub fn check(n: usize, seed: u64) -> Result<CheckReport, GuessitError> {
+    use rayon::prelude::*;
+    let ps = positions(n, seed);
+    let results: Vec<Result<Option<String>, GuessitError>> = ps
+        .par_iter()
+        .enumerate()
+        .map(|(k, v)| {
+            let s = seed.wrapping_mul(1_000_003).wrapping_add(k as u64);
+            let t = think(v, s)?;
+            let (d, after, drawn) = reference_think(v, s);
+            let same = t.decision == d && t.after == after && t.randoms == drawn;
+            Ok((!same).then(|| {
+                format!(
+                    "{} (seed {s}): the program {} drawing {} numbers, the reference {} drawing {}",
+                    view_text(v),
+                    decision_text(&t.decision),
+                    t.randoms,
+                    decision_text(&d),
+                    drawn
+                )
+            }))
+        })
+        .collect();
+    CheckReport::collect(n, results)
+}
+
+/// Who moves first in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum First {
+    /// The machine.
+    Machine,
+    /// The opponent.
+    Human,
+}
+
+/// A deal: the hidden card and the two hands, as sets (bit `c` for card `c`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Deal {
+    /// The hidden card, 0-10.
+    pub hidden: usize,
+    /// The machine's five cards.
+    pub machine: u16,
+    /// The opponent's five cards.
+    pub human: u16,
+}
+
+impl Deal {
+    /// A random deal from `seed` (a shuffle of the eleven, `reference::guessit::deal`).
+    pub fn random(seed: u64) -> Deal {
+        let mut rng = Xorshift((seed as u32) ^ 0x00DE_A1ED ^ ((seed >> 32) as u32));
+        let (hidden, machine, human) = rg::deal(&mut rng);
+        Deal {
+            hidden,
+            machine,
+            human,
+        }
+    }
+}
+
+/// What the program waits for, read off the store at a wait.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Prompt {
+    /// The answer to its HAVE YOU for this card (switch 0 on for yes).
+    Answer(usize),
+    /// The opponent's turn: a card to ask for or to guess.
+    Turn,
+    /// The game is over.
+    Over,
+}
+
+/// How a game ended: the paper's last line read with the hidden card turned over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// Whether the machine won.
+    pub machine_won: bool,
+    /// The reason, in words.
+    pub reason: String,
+}
+
+/// A game on the emulated machine, at the keys.
+pub struct Game {
+    /// The machine.
+    pub machine: Machine,
+    /// The deal.
+    pub deal: Deal,
+    key_line: u32,
+    end_line: u32,
+    k_ret: u32,
+    answer_link: u32,
+    waiting: Waiting,
+    think_line: u32,
+    thinks: Vec<(View, Option<Decision>)>,
+}
+
+impl Game {
+    /// The program loaded with the deal and the settings; nothing run yet.
+    ///
+    /// # Errors
+    /// The program failing to assemble; a deal that is not one.
+    pub fn new(deal: Deal, first: First, seed: u64) -> Result<Game, GuessitError> {
+        let ok = deal.hidden < 11
+            && deal.machine.count_ones() == 5
+            && deal.human.count_ones() == 5
+            && deal.machine & deal.human == 0
+            && (deal.machine | deal.human) & 1 << deal.hidden == 0
+            && (deal.machine | deal.human) & !rg::ALL == 0;
+        if !ok {
+            return Err(GuessitError::Input(
+                "a deal is a hidden card and five other cards to each player".into(),
+            ));
+        }
+        let mut m = loaded(seed)?;
+        m.store.write_long(label("s_mode")?, 1);
+        m.store
+            .write_long(label("s_first")?, u64::from(first == First::Human));
+        m.store.write_long(label("mine")?, u64::from(deal.machine));
+        let key_line = label("k_key")?;
+        m.breaks.set_line(key_line, true);
+        Ok(Game {
+            machine: m,
+            deal,
+            key_line,
+            end_line: label("g_end")?,
+            k_ret: label("k_ret")?,
+            // The key routine's link holds the jump constant of the return: mt_5 - 1.
+            answer_link: label("mt_5")? - 1,
+            waiting: Waiting::Key,
+            think_line: label("tothink")?,
+            thinks: Vec::new(),
+        })
+    }
+
+    /// Runs until the program waits for KAC or the game is over.
+    ///
+    /// # Errors
+    /// The machine stopping elsewhere or running past the limit.
+    pub fn run_to_wait(&mut self) -> Result<Waiting, GuessitError> {
+        let (key, end) = (self.key_line, self.end_line);
+        let watching = self.machine.breaks.has_line(self.think_line);
+        self.waiting = if watching {
+            // Looking at the tube whenever the machine starts its turn: its view then,
+            // and its decision at the next wait.
+            let limit = self.machine.stats.beats + BEATS;
+            loop {
+                let left = limit.saturating_sub(self.machine.stats.beats);
+                match self.machine.run(Budget::beats(left)) {
+                    Stop::Breakpoint { line } if line == self.think_line => {
+                        let v = read_view(&self.machine)?;
+                        self.thinks.push((v, None));
+                    }
+                    Stop::Breakpoint { line } if line == key => break Waiting::Key,
+                    Stop::DynamicStop { line } if line == end => break Waiting::Over,
+                    other => {
+                        return Err(GuessitError::Run(RunError::Stopped(
+                            crate::machine::report::describe_stop(&other),
+                        )))
+                    }
+                }
+            }
+        } else {
+            super::bundled::run_to_wait(&mut self.machine, key, end, BEATS, |_| true)?
+        };
+        if matches!(self.thinks.last(), Some((_, None))) {
+            let d = self.decision()?;
+            if let Some(last) = self.thinks.last_mut() {
+                last.1 = Some(d);
+            }
+        }
+        Ok(self.waiting)
+    }
+
+    /// Watches the machine's turns from now on: [`Game::thinks`] gives the view it held
+    /// as each began and the decision it came to, read off the store.
+    pub fn watch_thinks(&mut self) {
+        self.machine.breaks.set_line(self.think_line, true);
+    }
+
+    /// The machine's turns watched so far (see [`Game::watch_thinks`]): the view as the
+    /// turn began and the decision.
+    pub fn thinks(&self) -> Vec<(View, Decision)> {
+        self.thinks
+            .iter()
+            .filter_map(|(v, d)| d.map(|d| (*v, d)))
+            .collect()
+    }
+
+    /// The machine's last decision as the store holds it.
+    fn decision(&self) -> Result<Decision, GuessitError> {
+        decision_in(&self.machine)
+    }
+
+    /// Sets `h` on the hand switches with KAC, then runs to the next wait.
+    ///
+    /// # Errors
+    /// As [`Game::run_to_wait`].
+    pub fn enter(&mut self, h: u32) -> Result<Waiting, GuessitError> {
+        self.machine
+            .enter_at_key(h & 0xF_FFFF, crate::machine::KAC_DEFAULT_BEATS);
+        self.run_to_wait()
+    }
+
+    /// Asks for card `c` (0-10): its number 1-11 on switches 0-3.
+    ///
+    /// # Errors
+    /// As [`Game::run_to_wait`].
+    pub fn ask(&mut self, c: usize) -> Result<Waiting, GuessitError> {
+        self.enter(c as u32 + 1)
+    }
+
+    /// Guesses card `c` (0-10): its number on switches 0-3 and switch 4.
+    ///
+    /// # Errors
+    /// As [`Game::run_to_wait`].
+    pub fn guess(&mut self, c: usize) -> Result<Waiting, GuessitError> {
+        self.enter((c as u32 + 1) | 16)
+    }
+
+    /// Answers the machine's HAVE YOU: switch 0 on for yes.
+    ///
+    /// # Errors
+    /// As [`Game::run_to_wait`].
+    pub fn answer(&mut self, yes: bool) -> Result<Waiting, GuessitError> {
+        self.enter(u32::from(yes))
+    }
+
+    /// What the program waits for (the key routine's link in the store says where it
+    /// was called from).
+    pub fn prompt(&self) -> Prompt {
+        if self.waiting == Waiting::Over {
+            return Prompt::Over;
+        }
+        if self.machine.store.read(self.k_ret) == self.answer_link {
+            let c = label("card")
+                .map(|a| self.machine.store.read_long(a) as usize)
+                .unwrap_or(0);
+            Prompt::Answer(c.min(10))
+        } else {
+            Prompt::Turn
+        }
+    }
+
+    /// The paper so far.
+    pub fn paper(&self) -> &str {
+        self.machine.printer_text()
+    }
+
+    /// The machine's knowledge as it holds it in the store.
+    ///
+    /// # Errors
+    /// A store that holds no view (a bug in the program).
+    pub fn view(&self) -> Result<View, GuessitError> {
+        read_view(&self.machine)
+    }
+
+    /// The end, once the game is over: the paper's last line, with the hidden card
+    /// turned over by the dealer.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.waiting != Waiting::Over {
+            return None;
+        }
+        let last = self
+            .paper()
+            .lines()
+            .map(str::trim)
+            .rfind(|l| !l.is_empty())
+            .unwrap_or("");
+        // SORRY ... follows the name of the card he asked for.
+        let last = match last.split_once(' ') {
+            Some((c, rest)) if rg::parse_card(c).is_ok() => rest,
+            _ => last,
+        };
+        let hidden = self.deal.hidden;
+        let named = |prefix: &str| {
+            last.strip_prefix(prefix)
+                .and_then(|c| rg::parse_card(c).ok())
+        };
+        let (machine_won, reason) = if let Some(c) = named("I GUESS ") {
+            (c == hidden, format!("the machine guessed {}", CARDS[c]))
+        } else if last.starts_with("THATS THE CARD") {
+            let c = label("card")
+                .map(|a| self.machine.store.read_long(a) as usize)
+                .unwrap_or(11)
+                .min(10);
+            (
+                c == hidden,
+                format!("the machine called {}, the card you asked for", CARDS[c]),
+            )
+        } else if last.starts_with("SORRY") {
+            // The card its genuine ask was told NO to (the hidden one, if the answer
+            // was true).
+            let k = label("knows")
+                .map(|a| self.machine.store.read_long(a) as usize)
+                .unwrap_or(0);
+            let k = k.clamp(1, 11) - 1;
+            (
+                k == hidden,
+                format!(
+                    "the machine named {}, the card its genuine ask was told NO to",
+                    CARDS[k]
+                ),
+            )
+        } else if let Some(c) = named("YOU GUESS ") {
+            (c != hidden, format!("you guessed {}", CARDS[c]))
+        } else {
+            return None;
+        };
+        Some(Outcome {
+            machine_won,
+            reason: format!(
+                "{reason}; the hidden card is {}: {}",
+                CARDS[hidden],
+                if machine_won {
+                    "the machine wins"
+                } else {
+                    "you win"
+                }
+            ),
+        })
+    }
+}
+
+/// The result of a game of the program against the reference's procedure.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SelfplayGame {
+    /// Whether the machine won.
+    pub machine_won: bool,
+    /// Turns played (asks and the last guess).
+    pub turns: u32,
+    /// The paper.
+    pub paper: String,
+    /// The machine's turns: its view as each began and its decision (read off the store).
+    pub thinks: Vec<(View, Decision)>,
+}
+
+/// One game of the program on the Mark 1 against Bell's procedure played by the
+/// operator (`reference::guessit::decide` on the opponent's own view, its random
+/// numbers from `seed`), on the deal from `seed`; the machine's `/W` seeded from it.
+///
+/// # Errors
+/// The program failing, or the game not ending.
+pub fn selfplay_game(first: First, seed: u64) -> Result<SelfplayGame, GuessitError> {
+    let deal = Deal::random(seed);
+    let mut game = Game::new(deal, first, seed)?;
+    game.watch_thinks();
+    let mut opp = View {
+        mine: deal.human,
+        ..View::default()
+    };
+    let mut rng = Xorshift((seed as u32) ^ 0x0BB0_5EED ^ ((seed >> 32) as u32));
+    let mut w = game.run_to_wait()?;
+    let mut turns = 0;
+    while w == Waiting::Key {
+        if turns > 60 {
+            return Err(GuessitError::Run(RunError::Stopped(
+                "the game did not end".into(),
+            )));
+        }
+        match game.prompt() {
+            Prompt::Over => break,
+            Prompt::Answer(c) => {
+                turns += 1;
+                let bit = 1u16 << c;
+                opp.mentioned |= bit;
+                let yes = opp.mine & bit != 0;
+                if yes {
+                    opp.mine &= !bit;
+                    opp.shown |= bit;
+                } else {
+                    opp.pending = Some(c);
+                }
+                w = game.answer(yes)?;
+            }
+            Prompt::Turn => {
+                turns += 1;
+                match rg::decide(&mut opp, &mut rng) {
+                    Decision::Guess(c) | Decision::Call(c) => w = game.guess(c)?,
+                    Decision::Ask { card, bluff } => {
+                        let before = game.paper().len();
+                        w = game.ask(card)?;
+                        let said = game.paper()[before..]
+                            .lines()
+                            .map(str::trim)
+                            .find(|l| !l.is_empty())
+                            .unwrap_or("")
+                            .to_string();
+                        // The paper: the card's name, then YES, NO or SORRY ...
+                        let said = said.split_once(' ').map_or("", |(_, a)| a);
+                        opp.mentioned |= 1 << card;
+                        if said == "YES" {
+                            opp.shown |= 1 << card;
+                        } else if said == "NO" && !bluff {
+                            opp.knows = Some(card);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let o = game.outcome().ok_or_else(|| {
+        GuessitError::Run(RunError::Stopped(format!(
+            "the paper does not end a game: {}",
+            game.paper()
+        )))
+    })?;
+    Ok(SelfplayGame {
+        machine_won: o.machine_won,
+        turns,
+        paper: game.paper().to_string(),
+        thinks: game.thinks(),
+    })
+}
+
+/// `games` games of the program against Bell's procedure (see [`selfplay_game`]), game
+/// `k` from seed `seed + k`, in parallel on the current rayon pool: the machine's wins.
+///
+/// # Errors
+/// The first game that failed.
+pub fn selfplay(games: u64, first: First, seed: u64) -> Result<u64, GuessitError> {
+    use rayon::prelude::*;
+    let won: Result<Vec<bool>, GuessitError> = (0..games)
+        .into_par_iter()
+        .map(|k| selfplay_game(first, seed.wrapping_add(k)).map(|g| g.machine_won))
+        .collect();
+    Ok(won?.into_iter().filter(|&w| w).count() as u64)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The program's units fit their pages: unit T on half-tracks 40.0, 40.1 and 41.0
+    /// only (pages 0-2), unit G below page 3, and the sets on page 7.
+    #[test]
+    fn guessit_units_fit_the_store() {
+        let a = assembly().unwrap();
+        let tracks: Vec<(u8, u8)> = a.image.drum.keys().copied().collect();
+        assert_eq!(tracks, [(40, 0), (40, 1), (41, 0)]);
+        for l in ["t_before", "g_end", "mt_5", "ht_4"] {
+            assert!(label(l).unwrap() < 192, "{l}");
+        }
+        assert_eq!(label("tothink").unwrap(), 192);
+        for l in ["mine", "shown", "hism", "men"] {
+            assert_eq!(label(l).unwrap() / 64, 7, "{l}");
+        }
+        // Tables and messages read through a B-line as long lines keep off line 63 of a
+        // page (which the machine pairs with line 0 of the same page).
+        let read_as_longs = [
+            ("pw", 11),
+            ("tbluff", 25),
+            ("rowt", 12),
+            ("tcall", 25),
+            ("colt", 6),
+            ("cnames", 11),
+            ("t_head", 3),
+            ("t_sorry", 11),
+            ("t_yguess", 3),
+            ("t_have", 3),
+            ("t_yes", 1),
+            ("t_no", 1),
+            ("t_thats", 4),
+            ("t_iguess", 3),
+            ("t_nosuch", 4),
+            ("t_before", 4),
+        ];
+        for (l, n) in read_as_longs {
+            let a = label(l).unwrap();
+            assert!((a..a + n).all(|x| x % 64 != 63), "{l} at {a}");
+        }
+    }
+
+    /// The check's positions are views a player can hold, and the machine's first turn
+    /// of a fresh deal asks for a card (genuinely or bluffing), as the reference does.
+    #[test]
+    fn guessit_positions_and_a_first_turn() {
+        for v in positions(500, 3) {
+            check_view(&v).unwrap();
+        }
+        let d = Deal::random(9);
+        let v = View {
+            mine: d.machine,
+            ..View::default()
+        };
+        for seed in 0..20 {
+            let t = think(&v, seed).unwrap();
+            assert!(matches!(t.decision, Decision::Ask { .. }));
+            assert_eq!(t.randoms, 2);
+            assert_eq!((t.decision, t.after, t.randoms), reference_think(&v, seed));
+        }
+    }
+}
