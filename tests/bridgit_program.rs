@@ -62,6 +62,7 @@ fn a_whole_game_through_the_binary() {
         ]
     );
     assert!(out.contains("the machine won"), "{out}");
+    insta::assert_snapshot!("bridgit_size2_game", out);
 }
 
 /// Size 5 against a fixed White: the machine wins and says so as soon as it has.

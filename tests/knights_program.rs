@@ -41,6 +41,7 @@ fn the_paper_from_a1() {
     );
     assert!(out.starts_with(&expect), "{out}");
     assert!(out.contains("a complete tour from a1, open; "), "{out}");
+    insta::assert_snapshot!("knights_tour_from_a1", out);
     // From e3 the rule gets stuck (docs/bell.md): the program says so.
     let (ok, out, _) = mark1(&["knights-tour", "--from", "e3"]);
     assert!(ok);

@@ -124,6 +124,7 @@ fn scripted_game_through_the_binary() {
         "{out}"
     );
     assert!(!out.contains("YOU HAVE WON"), "{out}");
+    insta::assert_snapshot!("michie_scripted_game", out);
 }
 
 #[test]
@@ -268,6 +269,7 @@ fn defence_scripted_game_through_the_binary() {
         ["I PLAY 1", "I PLAY 3", "I PLAY 7", "I PLAY 9"].contains(&lines[2]),
         "the centre taken: a corner, {out}"
     );
+    insta::assert_snapshot!("defence_scripted_game", out);
     let (ok, _, err) = mark1(&["noughts", "--machine", "defence", "--first", "machine"]);
     assert!(!ok && err.contains("plays second"), "{err}");
     let (ok, _, err) = mark1(&["noughts", "--machine", "menace", "--think", "--moves", "1"]);
