@@ -64,3 +64,33 @@ fn bad_squares_refused() {
         assert!(!ok && err.contains("not a square"), "{bad}: {err}");
     }
 }
+
+/// One think on partial tours: the program's next square is Warnsdorff's
+/// (`reference::knights::next_square`) on tours from every square cut at every length,
+/// and the stuck end of e3's tour is reported as stuck; bad tours refused.
+#[test]
+fn the_next_square_after_a_partial_tour() {
+    for start in [0u8, 27, 20, 63] {
+        let full = rk::warnsdorff(start);
+        for cut in [1, 2, 10, 40, full.len() - 1, full.len()] {
+            let cut = cut.min(full.len()).min(63);
+            let t = g::think(&full[..cut], 1).unwrap();
+            assert_eq!(
+                t.square,
+                rk::next_square(&full[..cut]),
+                "from {start}, {cut} squares"
+            );
+        }
+    }
+    let (ok, out, err) = mark1(&["knights-tour", "--think", "--moves", "a1,b3"]);
+    assert!(ok, "{err}");
+    let want = rk::name(rk::next_square(&[0, 17]).unwrap());
+    assert!(
+        out.starts_with(&format!("the knight goes to {want} (move 3);")),
+        "{out}"
+    );
+    let (ok, _, err) = mark1(&["knights-tour", "--think", "--moves", "a1,a2"]);
+    assert!(!ok && err.contains("not a knight's move"), "{err}");
+    let (ok, _, err) = mark1(&["knights-tour", "--think", "--moves", "a1,b3,a1"]);
+    assert!(!ok && err.contains("twice"), "{err}");
+}

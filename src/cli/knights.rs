@@ -21,6 +21,12 @@ pub struct KnightsArgs {
     /// JSON output (one object naming its squares).
     #[arg(long)]
     json: bool,
+    /// One think: the program's next square after the tour so far (--moves).
+    #[arg(long, requires = "moves", conflicts_with = "check")]
+    think: bool,
+    /// The tour so far for --think, squares a1-h8 separated by commas, e.g. `a1,b3,c5`.
+    #[arg(long)]
+    moves: Option<String>,
     /// Compare the program with the reference on N tours (every square, then squares
     /// drawn from --seed; in parallel); the last line is `N positions, D differences`.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
@@ -39,6 +45,46 @@ pub fn run(a: KnightsArgs) -> Result<()> {
     if let Some(n) = a.check {
         let r = crate::cli::with_threads(a.threads, || g::check(n as usize, a.seed))??;
         write!(out, "{}", r.text())?;
+        return Ok(());
+    }
+    if a.think {
+        let path = a
+            .moves
+            .as_deref()
+            .unwrap_or("")
+            .split(',')
+            .filter(|t| !t.trim().is_empty())
+            .map(|t| rk::parse(t.trim()))
+            .collect::<Result<Vec<u8>, _>>()?;
+        let t = g::think(&path, a.seed)?;
+        let secs = mark1::machine::beats_to_seconds(t.beats);
+        if a.json {
+            let v = json!({
+                "squares": "chess squares a1-h8",
+                "tour_so_far": path.iter().map(|&s| rk::name(s)).collect::<Vec<_>>(),
+                "next": t.square.map(rk::name),
+                "stuck": t.square.is_none(),
+                "instructions": t.instructions,
+                "beats": t.beats,
+                "simulated_seconds": (secs * 1000.0).round() / 1000.0,
+            });
+            writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        } else {
+            match t.square {
+                Some(s) => write!(
+                    out,
+                    "the knight goes to {} (move {})",
+                    rk::name(s),
+                    path.len() + 1
+                )?,
+                None => write!(out, "the knight is stuck after {} squares", path.len())?,
+            }
+            writeln!(
+                out,
+                "; {} instructions, {} beats, {secs:.2} simulated seconds",
+                t.instructions, t.beats
+            )?;
+        }
         return Ok(());
     }
     let start = rk::parse(&a.from)?;

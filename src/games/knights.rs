@@ -243,3 +243,91 @@ pub fn check(n: usize, seed: u64) -> Result<CheckReport, KnightsRunError> {
         .collect();
     CheckReport::collect(n, results)
 }
+
+/// The program's next square after a partial tour: `None` if the knight is stuck.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Next {
+    /// The square the program moves to (0-63 = file + 8 × rank), if any.
+    pub square: Option<u8>,
+    /// Orders obeyed.
+    pub instructions: u64,
+    /// Beats (240 µs each).
+    pub beats: u64,
+}
+
+/// Checks a partial tour: 1 to 63 distinct squares, each a knight's move from the one
+/// before.
+///
+/// # Errors
+/// The first fault, in words.
+pub fn check_path(path: &[u8]) -> Result<(), KnightsRunError> {
+    let bad = |s: String| Err(KnightsRunError::Input(s));
+    if path.is_empty() || path.len() > 63 {
+        return bad(format!(
+            "a tour so far of {} squares: give 1 to 63",
+            path.len()
+        ));
+    }
+    for (i, &s) in path.iter().enumerate() {
+        if s > 63 {
+            return bad(format!("square {s} is off the board"));
+        }
+        if path[..i].contains(&s) {
+            return bad(format!("{} is visited twice", rk::name(s)));
+        }
+        if i > 0 && !rk::moves(path[i - 1]).contains(&s) {
+            return bad(format!(
+                "{} to {} is not a knight's move",
+                rk::name(path[i - 1]),
+                rk::name(s)
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// The program's next move after the partial tour `path`: the driver writes the tour so
+/// far into the program's board (the move numbers), its last square and the move number
+/// into `cur` and `n`, as the program leaves them after each move, and starts it at its
+/// loop (`t_lp`), as an operator would set the store and control from the console; the
+/// square is read when the program next writes the board (`put`).
+///
+/// # Errors
+/// A bad path; the program failing.
+pub fn think(path: &[u8], seed: u64) -> Result<Next, KnightsRunError> {
+    check_path(path)?;
+    let mut t = Tour::new(seed)?;
+    let entry = |s: u8| (u32::from(s) / 8 + 2) * 10 + u32::from(s) % 8 + 1;
+    for (i, &s) in path.iter().enumerate() {
+        t.machine.store.write(t.board + entry(s), i as u32 + 1);
+    }
+    let last = path[path.len() - 1];
+    t.machine
+        .store
+        .write_long(label("cur")?, u64::from(entry(last)));
+    t.machine.store.write_long(label("n")?, path.len() as u64);
+    t.machine.c = label("t_lp")? - 1;
+    let put = label("put")?;
+    t.machine.breaks.set_line(put, true);
+    let stuck = label("stuck")?;
+    t.machine.breaks.set_line(stuck, true);
+    let s = t.machine.run(crate::machine::Budget::beats(BEATS));
+    let square = match s {
+        crate::machine::Stop::Breakpoint { line } if line == put => {
+            let cur = (t.machine.store.read_long(label("cur")?) & 0xF_FFFF) as u32;
+            let (r, f) = (cur / 10 - 2, cur % 10 - 1);
+            Some((r * 8 + f) as u8)
+        }
+        crate::machine::Stop::Breakpoint { line } if line == stuck => None,
+        other => {
+            return Err(KnightsRunError::Run(RunError::Stopped(
+                crate::machine::report::describe_stop(&other),
+            )))
+        }
+    };
+    Ok(Next {
+        square,
+        instructions: t.machine.stats.instructions,
+        beats: t.machine.stats.beats,
+    })
+}

@@ -113,23 +113,28 @@ pub fn figure_path() -> Option<Vec<u8>> {
 /// knight's eight moves clockwise from one square right and two up). Returns the squares
 /// visited (64 for a complete tour; fewer if the knight is stuck).
 pub fn warnsdorff(start: u8) -> Vec<u8> {
-    let mut seen = [false; 64];
     let mut path = vec![start];
-    seen[start as usize] = true;
-    let mut at = start;
     while path.len() < 64 {
-        let degree =
-            |s: u8, seen: &[bool; 64]| moves(s).iter().filter(|&&t| !seen[t as usize]).count();
-        let next = moves(at)
-            .into_iter()
-            .filter(|&t| !seen[t as usize])
-            .min_by_key(|&t| degree(t, &seen));
-        let Some(n) = next else { break };
-        seen[n as usize] = true;
+        let Some(n) = next_square(&path) else { break };
         path.push(n);
-        at = n;
     }
     path
+}
+
+/// Warnsdorff's next square after the tour so far (`path`, distinct squares, the knight
+/// on the last): the unvisited square with the fewest unvisited onward squares, among
+/// equals the first in the order of [`moves`]; `None` if the knight is stuck.
+pub fn next_square(path: &[u8]) -> Option<u8> {
+    let mut seen = [false; 64];
+    for &s in path {
+        seen[usize::from(s & 63)] = true;
+    }
+    let at = *path.last()?;
+    let degree = |s: u8| moves(s).iter().filter(|&&t| !seen[t as usize]).count();
+    moves(at)
+        .into_iter()
+        .filter(|&t| !seen[t as usize])
+        .min_by_key(|&t| degree(t))
 }
 
 /// The tour drawn as Fig. 1.1 is: eight rows (rank 8 at the top) of the move number on
