@@ -193,3 +193,42 @@ async fn hello_world_on_the_teleprinter() {
     wait_for(&c, "return document.getElementById('sw3').checked").await;
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn prinz_mode_prints_mate_and_the_timing_table() {
+    let (c, _d, _) = open().await;
+    c.find(Locator::Css("#speed option:nth-child(3)"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    // Figure 1 of Faster than Thought is the first position offered.
+    c.find(Locator::Id("prinz-think"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(
+        &c,
+        "return document.getElementById('paper').textContent.includes('MATE.')",
+    )
+    .await;
+    wait_for(
+        &c,
+        "return document.getElementById('report').dataset.mate === 'true'",
+    )
+    .await;
+    let table = js(&c, "return document.getElementById('report').textContent").await;
+    assert!(
+        table.as_str().unwrap().contains("about 15 minutes"),
+        "{table}"
+    );
+    screenshot(&c, "web-prinz.png").await;
+    c.close().await.unwrap();
+}

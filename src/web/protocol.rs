@@ -81,6 +81,12 @@ pub enum ClientMsg {
         /// The right tube's page, 0–7.
         right: u32,
     },
+    /// Prinz's problem: the program loaded with the position on its tape (FEN; the side to
+    /// move mates in two), ready to run.
+    Prinz {
+        /// The position.
+        fen: String,
+    },
     /// A file from the visitor's computer.
     Upload {
         /// Its kind.
@@ -169,6 +175,18 @@ pub struct Frame {
     pub running: bool,
     /// Why the machine last stopped, in words.
     pub stopped: Option<String>,
+}
+
+/// Prinz's run compared with the documented figures, sent when the program stops.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Report {
+    /// Always `report`.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// Whether the program printed MATE.
+    pub mate: bool,
+    /// Rows: figure, emulated, documented (with its source).
+    pub rows: Vec<[String; 3]>,
 }
 
 /// A reply that is not a frame.

@@ -83,7 +83,14 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
     shared.sessions.fetch_add(1, Ordering::SeqCst);
     let _count = Count(shared.sessions.clone());
     let mut session = WebSession::new(shared.offered.to_vec());
-    let hello = serde_json::json!({"type": "hello", "programs": session.programs()});
+    let hello = serde_json::json!({
+        "type": "hello",
+        "programs": session.programs(),
+        "prinz_positions": super::session::prinz_positions()
+            .into_iter()
+            .map(|(name, fen)| serde_json::json!({"name": name, "fen": fen}))
+            .collect::<Vec<_>>(),
+    });
     if socket.send(text(&hello)).await.is_err() {
         return;
     }
@@ -116,6 +123,11 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
                 // A frame's emulation is bounded (session::FAST_FRAME_BEATS), a few ms.
                 if let Some(f) = tokio::task::block_in_place(|| session.tick()) {
                     if socket.send(text(&f)).await.is_err() {
+                        return;
+                    }
+                }
+                if let Some(r) = session.take_report() {
+                    if socket.send(text(&r)).await.is_err() {
                         return;
                     }
                 }

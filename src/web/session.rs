@@ -2,7 +2,7 @@
 //! emulation sends back (docs/web.md). Nothing here knows of the network: the server
 //! (`web::server`) feeds it messages and ticks.
 
-use super::protocol::{ClientMsg, Frame, Note, Speed, TubeFrame, UploadKind};
+use super::protocol::{ClientMsg, Frame, Note, Report, Speed, TubeFrame, UploadKind};
 use crate::machine::report::describe_stop;
 use crate::machine::{Budget, Config, Image, Machine, Stop};
 use base64::Engine;
@@ -40,6 +40,32 @@ pub fn built_in() -> Vec<Offered> {
     ]
 }
 
+/// The positions offered for Prinz's problem: the named ones of the cross-check set
+/// (`games::prinz::FIXED_POSITIONS`), each with the comment above it.
+pub fn prinz_positions() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut name = String::new();
+    for l in crate::games::prinz::FIXED_POSITIONS.lines() {
+        let l = l.trim();
+        if let Some(c) = l.strip_prefix('#') {
+            name = c.trim().to_string();
+        } else if !l.is_empty() {
+            if name.is_empty() || name.starts_with("generated") || name.starts_with("Cross-check") {
+                break;
+            }
+            out.push((std::mem::take(&mut name), l.to_string()));
+        }
+    }
+    out
+}
+
+/// What the tab is doing: the machine as it is, or one of the period programs' modes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Mode {
+    Free,
+    Prinz { fen: String, reported: bool },
+}
+
 /// One tab's machine and what the page has set.
 pub struct WebSession {
     /// The machine.
@@ -54,6 +80,8 @@ pub struct WebSession {
     stopped: Option<String>,
     offered: Vec<Offered>,
     dirty: bool,
+    mode: Mode,
+    report: Option<Report>,
 }
 
 fn assemble(name: &str, source: &str) -> Result<Image, String> {
@@ -75,6 +103,8 @@ impl WebSession {
             stopped: None,
             offered,
             dirty: true,
+            mode: Mode::Free,
+            report: None,
         };
         if let Some(first) = s.offered.first().cloned() {
             let _ = s.load_source(&first.name, &first.source);
@@ -95,6 +125,78 @@ impl WebSession {
         self.hoots_sent = 0;
         self.stopped = None;
         self.dirty = true;
+        self.mode = Mode::Free;
+        self.report = None;
+    }
+
+    /// Prinz's program with the position `fen` on its tape, as the operator of 1951 put
+    /// the position tape in the reader (games::prinz::position_tape).
+    fn load_prinz(&mut self, fen: &str) -> Result<(), String> {
+        let board = crate::reference::chess::Board::from_fen(fen)
+            .map_err(|e| format!("position refused: {e}"))?;
+        let a = crate::games::prinz::assemble().map_err(|e| e.to_string())?;
+        self.fresh(&a.image);
+        self.machine
+            .load_tape(&crate::games::prinz::position_tape(&board));
+        self.mode = Mode::Prinz {
+            fen: board.to_fen(),
+            reported: false,
+        };
+        Ok(())
+    }
+
+    /// The report of a finished Prinz run, from the store's counts and the counters,
+    /// beside Faster than Thought's figures for its Figure 1 (`games::prinz::documented`).
+    fn prinz_report(&self, fen: &str) -> Option<Report> {
+        use crate::games::prinz::documented as doc;
+        let a = crate::games::prinz::assemble().ok()?;
+        let at = |n: &str| a.symbols.get(n).map(|s| s.value as u32);
+        let tried = self.machine.store.read(at("tried")?);
+        let illegal = self.machine.store.read(at("illegal")?);
+        let figure1 = fen.split(' ').next() == crate::games::prinz::FIGURE1_FEN.split(' ').next();
+        let d = |t: String| {
+            if figure1 {
+                t
+            } else {
+                "not documented for this position".into()
+            }
+        };
+        let secs = self.machine.simulated_seconds();
+        let paper = self.machine.printer_text();
+        Some(Report {
+            kind: "report",
+            mate: paper.contains("MATE"),
+            rows: vec![
+                [
+                    "time to solution".into(),
+                    format!("{:.1} minutes ({secs:.0} s)", secs / 60.0),
+                    d(format!(
+                        "about {} minutes (Faster than Thought)",
+                        doc::MINUTES
+                    )),
+                ],
+                [
+                    "moves tried".into(),
+                    tried.to_string(),
+                    d(format!("about {} (Faster than Thought)", doc::MOVES_TRIED)),
+                ],
+                [
+                    "illegal moves".into(),
+                    illegal.to_string(),
+                    d(format!("about {} (Faster than Thought)", doc::ILLEGAL)),
+                ],
+                [
+                    "magnetic transfers".into(),
+                    self.machine.stats.transfers.to_string(),
+                    "nine a legal move (Robot Chess; Faster than Thought)".into(),
+                ],
+            ],
+        })
+    }
+
+    /// The report of the last Prinz run, once, when it has finished.
+    pub fn take_report(&mut self) -> Option<Report> {
+        self.report.take()
     }
 
     fn load_source(&mut self, name: &str, source: &str) -> Result<(), String> {
@@ -183,6 +285,10 @@ impl WebSession {
                 self.pages = [left, right];
                 vec![]
             }
+            ClientMsg::Prinz { fen } => match self.load_prinz(&fen) {
+                Ok(()) => info("Prinz's program loaded, the position on its tape: run it".into()),
+                Err(e) => error(e),
+            },
             ClientMsg::Upload { kind, name, data } => match self.upload(kind, &name, &data) {
                 Ok(m) => info(m),
                 Err(e) => error(e),
@@ -245,6 +351,20 @@ impl WebSession {
                 s => {
                     self.running = false;
                     self.stopped = Some(describe_stop(&s));
+                    if let (
+                        Stop::DynamicStop { .. },
+                        Mode::Prinz {
+                            fen,
+                            reported: false,
+                        },
+                    ) = (s, self.mode.clone())
+                    {
+                        self.report = self.prinz_report(&fen);
+                        self.mode = Mode::Prinz {
+                            fen,
+                            reported: true,
+                        };
+                    }
                 }
             }
             self.dirty = true;
@@ -324,6 +444,36 @@ mod tests {
             }
         }
         assert!(paper.contains("HELLO WORLD"), "{paper}");
+    }
+
+    #[test]
+    fn prinz_mode_mates_and_reports() {
+        let mut s = WebSession::new(built_in());
+        let (name, fen) = prinz_positions()[0].clone();
+        assert!(name.contains("Figure 1"), "{name}");
+        assert_eq!(s.handle(ClientMsg::Prinz { fen })[0].kind, "info");
+        s.handle(parse(r#"{"op":"speed","value":"fast"}"#).unwrap());
+        s.handle(ClientMsg::Run {});
+        let mut paper = String::new();
+        for _ in 0..100 {
+            if let Some(f) = s.tick() {
+                paper += &f.paper;
+            }
+            if !s.running {
+                break;
+            }
+        }
+        assert!(paper.contains("MATE"), "{paper}");
+        let r = s.take_report().unwrap();
+        assert!(r.mate);
+        assert!(r.rows[0][2].contains("15 minutes"));
+        assert!(
+            s.handle(ClientMsg::Prinz {
+                fen: "nonsense".into()
+            })[0]
+                .kind
+                == "error"
+        );
     }
 
     #[test]

@@ -132,6 +132,13 @@ function buildConsole() {
     $("paper").textContent = "";
     send({ op: "load", program: $("program").value });
   });
+  $("prinz-think").addEventListener("click", () => {
+    $("paper").textContent = "";
+    $("report").innerHTML = "";
+    send({ op: "prinz", fen: $("position").value });
+    send({ op: "speed", value: $("speed").value });
+    send({ op: "run" });
+  });
   $("upload").addEventListener("change", (e) => {
     const file = e.target.files[0];
     if (!file) return;
@@ -168,6 +175,22 @@ function connect() {
       const s = $("program");
       s.innerHTML = "";
       m.programs.forEach((p) => s.add(new Option(p, p)));
+      const pos = $("position");
+      pos.innerHTML = "";
+      (m.prinz_positions || []).forEach((p) => pos.add(new Option(p.name, p.fen)));
+    } else if (m.type === "report") {
+      const t = $("report");
+      t.innerHTML = "<tr><th>figure</th><th>emulated</th><th>documented</th></tr>";
+      for (const r of m.rows) {
+        const tr = document.createElement("tr");
+        for (const c of r) {
+          const td = document.createElement("td");
+          td.textContent = c;
+          tr.appendChild(td);
+        }
+        t.appendChild(tr);
+      }
+      t.dataset.mate = String(m.mate);
     } else note(m.type, m.message);
   };
 }
