@@ -232,3 +232,72 @@ async fn prinz_mode_prints_mate_and_the_timing_table() {
     screenshot(&c, "web-prinz.png").await;
     c.close().await.unwrap();
 }
+
+/// Clicks PDN square `n` on the plain board (Black's side, 1-4, at the top).
+async fn click_square(c: &Client, n: u32) {
+    let (r, i) = ((n - 1) / 4, (n - 1) % 4);
+    let col = 2 * i + if r % 2 == 0 { 1 } else { 0 };
+    let script = format!(
+        "const cv = document.getElementById('board'); const b = cv.getBoundingClientRect(); const q = b.width / 8;\n         cv.dispatchEvent(new MouseEvent('click', {{clientX: b.left + ({col} + 0.5) * q, clientY: b.top + ({r} + 0.5) * q, bubbles: true}})); return true;"
+    );
+    js(c, &script).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn a_draughts_move_clicked_gets_the_machines_reply() {
+    let (c, _d, _) = open().await;
+    c.find(Locator::Css("#speed option:nth-child(3)"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    c.find(Locator::Id("draughts-human"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    let before = js(
+        &c,
+        "return document.getElementById('paper').textContent.length",
+    )
+    .await;
+    // 11-15 (PDN), the commonest opening move.
+    click_square(&c, 11).await;
+    click_square(&c, 15).await;
+    assert_eq!(
+        js(
+            &c,
+            "return document.getElementById('draughts-move').textContent"
+        )
+        .await,
+        "11 - 15"
+    );
+    c.find(Locator::Id("draughts-enter"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    // The machine thinks (within a frame or two at fast speed) and waits again, its
+    // reply printed after ours at place 33.
+    wait_for(&c, "return /10 - 14 +\\d+ - \\d+/.test(document.getElementById('paper').textContent) && document.body.dataset.yourMove === 'true'").await;
+    let after = js(&c, "return document.getElementById('paper').textContent").await;
+    let after = after.as_str().unwrap();
+    assert!(
+        after.len() as u64 > before.as_u64().unwrap(),
+        "the machine's reply printed: {after}"
+    );
+    assert!(
+        after.contains("10 - 14"),
+        "our move as the program prints it: {after}"
+    );
+    screenshot(&c, "web-draughts.png").await;
+    c.close().await.unwrap();
+}

@@ -24,6 +24,10 @@ fn message() -> impl Strategy<Value = String> {
             r#"{"op":"speed","value":"fast"}"#.to_string(),
             r#"{"op":"stop_switch","which":"L","on":true}"#.to_string(),
             r#"{"op":"load","program":"hoot"}"#.to_string(),
+            r#"{"op":"draughts","first":"human"}"#.to_string(),
+            r#"{"op":"draughts_move","squares":[11,15]}"#.to_string(),
+            r#"{"op":"draughts_move","squares":[1,40]}"#.to_string(),
+            r#"{"op":"prinz","fen":"5Kbk/6pp/6P1/8/8/8/8/7R w - - 0 1"}"#.to_string(),
         ]),
         ".{0,200}".prop_map(|d| format!(
             r#"{{"op":"upload","kind":"asm","name":"u.m1","data":{}}}"#,

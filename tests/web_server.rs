@@ -129,3 +129,58 @@ async fn garbage_and_oversized_messages_are_refused_and_the_session_goes_on() {
             .unwrap_or("");
     }
 }
+
+/// The reply the program makes to 11-15 (PDN), played by the operator-side driver
+/// directly: what every session must print.
+fn expected_reply() -> String {
+    use mark1::games::draughts as gd;
+    let a = gd::assemble().unwrap();
+    let mut g = gd::Game::new(&a, &gd::Params::strategy1(3), 1952).unwrap();
+    assert!(g.start(gd::First::Human).is_none());
+    assert!(g.machine_turn().is_none());
+    assert!(matches!(g.human_move(&[10, 14]), gd::Entered::Accepted));
+    assert!(g.machine_turn().is_none());
+    g.machine_moves[0].printed.clone()
+}
+
+async fn draughts_reply(addr: String) -> String {
+    let mut s = connect(&addr).await;
+    send(&mut s, r#"{"op":"speed","value":"fast"}"#).await;
+    send(&mut s, r#"{"op":"draughts","first":"human"}"#).await;
+    let mut paper = String::new();
+    loop {
+        let v = until(&mut s, |v| v["type"] == "frame").await;
+        paper += v["paper"].as_str().unwrap_or("");
+        if v["draughts"]["your_move"] == true {
+            break;
+        }
+    }
+    send(&mut s, r#"{"op":"draughts_move","squares":[11,15]}"#).await;
+    let mut after = String::new();
+    loop {
+        let v = until(&mut s, |v| v["type"] == "frame").await;
+        after += v["paper"].as_str().unwrap_or("");
+        if v["draughts"]["your_move"] == true && after.contains('\n') {
+            break;
+        }
+    }
+    after
+        .lines()
+        .filter_map(|l| l.get(33..).map(str::trim))
+        .rfind(|t| !t.is_empty())
+        .unwrap_or("")
+        .to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn twenty_sessions_think_at_draughts_at_once() {
+    let want = expected_reply();
+    let (addr, shared) = server().await;
+    let runs: Vec<_> = (0..20)
+        .map(|_| tokio::spawn(draughts_reply(addr.clone())))
+        .collect();
+    for r in runs {
+        assert_eq!(r.await.unwrap(), want);
+    }
+    wait_sessions(&shared, 0).await;
+}

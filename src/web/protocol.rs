@@ -87,6 +87,19 @@ pub enum ClientMsg {
         /// The position.
         fen: String,
     },
+    /// Draughts against Strachey's program (our reconstruction, programs/draughts): a new
+    /// game, the machine or the visitor first.
+    Draughts {
+        /// `machine` or `human`.
+        first: String,
+    },
+    /// The visitor's draughts move: its squares in PDN numbering (1–32), from, to, and
+    /// for a capture the squares taken, as the operator entered them; each goes on the
+    /// hand switches with KAC, then KAC with nothing set.
+    DraughtsMove {
+        /// The squares, PDN 1–32.
+        squares: Vec<u32>,
+    },
     /// A file from the visitor's computer.
     Upload {
         /// Its kind.
@@ -122,6 +135,16 @@ pub fn parse(text: &str) -> Result<ClientMsg, String> {
         ClientMsg::StopSwitch { which, .. } if which != "L" && which != "G" => Err(format!(
             "message refused: stop switch `{which}`: there are L and G"
         )),
+        ClientMsg::Draughts { first } if first != "machine" && first != "human" => Err(format!(
+            "message refused: first `{first}`: machine or human"
+        )),
+        ClientMsg::DraughtsMove { squares }
+            if squares.is_empty()
+                || squares.len() > 12
+                || squares.iter().any(|&s| !(1..=32).contains(&s)) =>
+        {
+            Err("message refused: a move is 2 to 12 squares, PDN 1-32".into())
+        }
         _ => Ok(m),
     }
 }
@@ -175,6 +198,20 @@ pub struct Frame {
     pub running: bool,
     /// Why the machine last stopped, in words.
     pub stopped: Option<String>,
+    /// In draughts: the program's position (page 4, read off the tube) as PDN FEN
+    /// (`W:W21,...:B1,...`, squares 1–32), and whether it waits for the visitor's move.
+    pub draughts: Option<DraughtsFrame>,
+}
+
+/// The draughts board as the program holds it, for the plain board beside the tubes.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DraughtsFrame {
+    /// The position, PDN FEN (squares numbered 1–32).
+    pub fen: String,
+    /// The program waits for the visitor's move.
+    pub your_move: bool,
+    /// The game is over.
+    pub over: bool,
 }
 
 /// Prinz's run compared with the documented figures, sent when the program stops.

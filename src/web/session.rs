@@ -2,7 +2,10 @@
 //! emulation sends back (docs/web.md). Nothing here knows of the network: the server
 //! (`web::server`) feeds it messages and ticks.
 
-use super::protocol::{ClientMsg, Frame, Note, Report, Speed, TubeFrame, UploadKind};
+use super::protocol::{
+    ClientMsg, DraughtsFrame, Frame, Note, Report, Speed, TubeFrame, UploadKind,
+};
+use crate::games::draughts::{self as gd, Entered, GameEnd};
 use crate::machine::report::describe_stop;
 use crate::machine::{Budget, Config, Image, Machine, Stop};
 use base64::Engine;
@@ -82,6 +85,10 @@ pub struct WebSession {
     dirty: bool,
     mode: Mode,
     report: Option<Report>,
+    /// Draughts: the operator's game; its machine lives in `machine` between calls.
+    draughts: Option<Box<gd::Game>>,
+    your_move: bool,
+    over: bool,
 }
 
 fn assemble(name: &str, source: &str) -> Result<Image, String> {
@@ -105,6 +112,9 @@ impl WebSession {
             dirty: true,
             mode: Mode::Free,
             report: None,
+            draughts: None,
+            your_move: false,
+            over: false,
         };
         if let Some(first) = s.offered.first().cloned() {
             let _ = s.load_source(&first.name, &first.source);
@@ -127,6 +137,77 @@ impl WebSession {
         self.dirty = true;
         self.mode = Mode::Free;
         self.report = None;
+        self.draughts = None;
+        self.your_move = false;
+        self.over = false;
+    }
+
+    /// Runs `f` on the draughts game with the session's machine in it.
+    fn with_game<R>(&mut self, f: impl FnOnce(&mut gd::Game) -> R) -> Option<R> {
+        let mut g = self.draughts.take()?;
+        std::mem::swap(&mut self.machine, &mut g.machine);
+        let r = f(&mut g);
+        std::mem::swap(&mut self.machine, &mut g.machine);
+        self.draughts = Some(g);
+        Some(r)
+    }
+
+    /// A new game of draughts: the program loaded with Strachey's settings (strategy 1,
+    /// three plies), the card and the toss answered at the keys.
+    fn load_draughts(&mut self, machine_first: bool) -> Result<(), String> {
+        let a = gd::assemble().map_err(|e| e.to_string())?;
+        let mut g =
+            gd::Game::new(&a, &gd::Params::strategy1(3), 1952).map_err(|e| e.to_string())?;
+        let first = if machine_first {
+            gd::First::Machine
+        } else {
+            gd::First::Human
+        };
+        if let Some(e) = g.start(first) {
+            return Err(
+                format!("the program stopped at the start ({e:?})").replace("Budget", "beat limit")
+            );
+        }
+        let img = crate::machine::Image::default();
+        self.fresh(&img);
+        std::mem::swap(&mut self.machine, &mut g.machine);
+        self.draughts = Some(Box::new(g));
+        self.pages = [3, 4];
+        // Run to the key routine: the machine thinks first, or the program waits.
+        self.running = true;
+        self.your_move = false;
+        Ok(())
+    }
+
+    /// The visitor's move entered at the keys.
+    fn draughts_move(&mut self, pdn: &[u32]) -> Vec<Note> {
+        let err = |s: String| {
+            vec![Note {
+                kind: "error",
+                message: s,
+            }]
+        };
+        if self.draughts.is_none() {
+            return err("no game of draughts: start one first".into());
+        }
+        if !self.your_move {
+            return err("the program is not waiting for your move".into());
+        }
+        let squares: Vec<u8> = pdn.iter().map(|&s| (s - 1) as u8).collect();
+        match self.with_game(|g| g.human_move(&squares)) {
+            Some(Entered::Accepted) => {
+                self.your_move = false;
+                self.running = true;
+                self.stopped = None;
+                vec![]
+            }
+            Some(Entered::Refused(msg)) => err(format!("the program refused the move: {msg}")),
+            _ => {
+                self.over = true;
+                self.your_move = false;
+                err("the program stopped".into())
+            }
+        }
     }
 
     /// Prinz's program with the position `fen` on its tape, as the operator of 1951 put
@@ -285,6 +366,15 @@ impl WebSession {
                 self.pages = [left, right];
                 vec![]
             }
+            ClientMsg::Draughts { first } => match self.load_draughts(first == "machine") {
+                Ok(()) => info(if first == "machine" {
+                    "draughts: the machine plays first".into()
+                } else {
+                    "draughts: your move (click its squares, then enter)".into()
+                }),
+                Err(e) => error(e),
+            },
+            ClientMsg::DraughtsMove { squares } => self.draughts_move(&squares),
             ClientMsg::Prinz { fen } => match self.load_prinz(&fen) {
                 Ok(()) => info("Prinz's program loaded, the position on its tape: run it".into()),
                 Err(e) => error(e),
@@ -346,6 +436,27 @@ impl WebSession {
                 Speed::Slow => (BEATS_PER_SECOND / FRAMES_PER_SECOND / 16).max(1),
                 Speed::Fast => FAST_FRAME_BEATS,
             };
+            if self.draughts.is_some() {
+                match self.with_game(|g| g.run_to_wait(budget)) {
+                    Some(None) => {
+                        self.running = false;
+                        self.your_move = true;
+                        self.stopped = Some("waiting for your move".into());
+                    }
+                    Some(Some(GameEnd::Budget)) | None => {}
+                    Some(Some(_)) => {
+                        self.running = false;
+                        self.over = true;
+                        self.stopped = Some("the game is over".into());
+                    }
+                }
+                self.dirty = true;
+                if !self.dirty {
+                    return None;
+                }
+                self.dirty = false;
+                return Some(self.frame(start, budget));
+            }
             match self.machine.run(Budget::beats(budget)) {
                 Stop::BeatLimit | Stop::InstructionLimit => {}
                 s => {
@@ -397,7 +508,7 @@ impl WebSession {
             .collect();
         self.hoots_sent = m.hooter.beats.len();
         let mask = 0xF_FFFF;
-        Frame {
+        let mut f = Frame {
             kind: "frame",
             tubes: [tube(self.pages[0]), tube(self.pages[1])],
             a: [
@@ -420,7 +531,20 @@ impl WebSession {
             frame_beats: [start, budget],
             running: self.running,
             stopped: self.stopped.clone(),
+            draughts: None,
+        };
+        if self.draughts.is_some() {
+            let (your_move, over) = (self.your_move, self.over);
+            let fen = self
+                .with_game(|g| g.position().to_fen())
+                .unwrap_or_default();
+            f.draughts = Some(DraughtsFrame {
+                fen,
+                your_move,
+                over,
+            });
         }
+        f
     }
 }
 
@@ -473,6 +597,50 @@ mod tests {
             })[0]
                 .kind
                 == "error"
+        );
+    }
+
+    #[test]
+    fn draughts_by_the_keys() {
+        let mut s = WebSession::new(built_in());
+        let n = s.handle(ClientMsg::Draughts {
+            first: "human".into(),
+        });
+        assert_eq!(n[0].kind, "info", "{}", n[0].message);
+        s.handle(ClientMsg::Speed { value: Speed::Fast });
+        for _ in 0..50 {
+            s.tick();
+            if s.your_move {
+                break;
+            }
+        }
+        let d = s.frame(0, 0).draughts.unwrap();
+        assert!(d.your_move);
+        // A move the program refuses: the game goes on.
+        let n = s.handle(ClientMsg::DraughtsMove {
+            squares: vec![1, 2],
+        });
+        assert_eq!(n[0].kind, "error");
+        assert!(s.your_move);
+        let pos = crate::reference::draughts::Position::start();
+        let m = crate::reference::draughts::moves::legal_moves(&pos)[0];
+        let n = s.handle(ClientMsg::DraughtsMove {
+            squares: vec![u32::from(m.from) + 1, u32::from(m.to) + 1],
+        });
+        assert!(n.is_empty(), "{}", n[0].message);
+        s.handle(ClientMsg::Speed { value: Speed::Fast });
+        let before = s.machine.printer_text().len();
+        for _ in 0..200 {
+            s.tick();
+            if s.your_move {
+                break;
+            }
+        }
+        assert!(s.your_move, "the machine replied and waits again");
+        assert!(
+            s.machine.printer_text()[before..].trim().len() > 3,
+            "{}",
+            s.machine.printer_text()
         );
     }
 

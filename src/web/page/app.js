@@ -62,7 +62,62 @@ function render(f) {
   }
   if (f.h !== state.h) setSwitches(f.h);
   if (f.hoots.length) hoot(f);
+  if (f.draughts) {
+    draughts.fen = f.draughts.fen;
+    $("draughts-state").textContent = f.draughts.over ? "the game is over"
+      : (f.draughts.your_move ? "your move" : "the machine is thinking");
+    document.body.dataset.yourMove = String(f.draughts.your_move);
+    drawBoard();
+  }
   document.body.dataset.frames = String(frames);
+}
+
+// ---- the plain draughts board: PDN squares 1-32, Black's side (1-4) at the top ----
+const draughts = { fen: null, move: [] };
+function squareAt(n) {
+  const r = Math.floor((n - 1) / 4), i = (n - 1) % 4;
+  return { r, c: 2 * i + (r % 2 === 0 ? 1 : 0) };
+}
+function drawBoard() {
+  const cv = $("board"), ctx = cv.getContext("2d"), q = cv.width / 8;
+  for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) {
+    ctx.fillStyle = (r + c) % 2 ? "#9a6a3a" : "#efe4c8";
+    ctx.fillRect(c * q, r * q, q, q);
+  }
+  const pieces = {};
+  if (draughts.fen) {
+    for (const part of draughts.fen.split(":").slice(1)) {
+      const colour = part[0];
+      for (const t of part.slice(1).split(",").filter((x) => x)) {
+        const king = t.startsWith("K");
+        pieces[+t.replace("K", "")] = { colour, king };
+      }
+    }
+  }
+  ctx.font = "9px sans-serif";
+  for (let n = 1; n <= 32; n++) {
+    const { r, c } = squareAt(n);
+    if (draughts.move.includes(n)) {
+      ctx.fillStyle = "#c89a20";
+      ctx.fillRect(c * q, r * q, q, q);
+    }
+    const p = pieces[n];
+    if (p) {
+      ctx.beginPath();
+      ctx.arc(c * q + q / 2, r * q + q / 2, q * 0.38, 0, 2 * Math.PI);
+      ctx.fillStyle = p.colour === "B" ? "#151515" : "#f4f0e4";
+      ctx.fill();
+      ctx.strokeStyle = p.colour === "B" ? "#999" : "#333";
+      ctx.stroke();
+      if (p.king) {
+        ctx.fillStyle = "#d4a020";
+        ctx.fillText("K", c * q + q / 2 - 3, r * q + q / 2 + 3);
+      }
+    }
+    ctx.fillStyle = "#ddd";
+    ctx.fillText(String(n), c * q + 2, r * q + 9);
+  }
+  $("draughts-move").textContent = draughts.move.join(" - ");
 }
 
 // ---- the hooter: each hoot a pulse one beat (240 µs) long, through a 20 Hz high-pass,
@@ -132,6 +187,29 @@ function buildConsole() {
     $("paper").textContent = "";
     send({ op: "load", program: $("program").value });
   });
+  for (const first of ["human", "machine"]) {
+    $("draughts-" + first).addEventListener("click", () => {
+      $("paper").textContent = "";
+      draughts.move = [];
+      send({ op: "draughts", first });
+      send({ op: "speed", value: $("speed").value });
+      $("page0").value = "3"; $("page1").value = "4";
+    });
+  }
+  $("board").addEventListener("click", (e) => {
+    const cv = $("board"), rect = cv.getBoundingClientRect(), q = rect.width / 8;
+    const c = Math.floor((e.clientX - rect.left) / q), r = Math.floor((e.clientY - rect.top) / q);
+    for (let n = 1; n <= 32; n++) {
+      const s = squareAt(n);
+      if (s.r === r && s.c === c) { draughts.move.push(n); drawBoard(); }
+    }
+  });
+  $("draughts-enter").addEventListener("click", () => {
+    if (draughts.move.length) send({ op: "draughts_move", squares: draughts.move });
+    draughts.move = [];
+    drawBoard();
+  });
+  $("draughts-clear").addEventListener("click", () => { draughts.move = []; drawBoard(); });
   $("prinz-think").addEventListener("click", () => {
     $("paper").textContent = "";
     $("report").innerHTML = "";
@@ -196,4 +274,5 @@ function connect() {
 }
 
 buildConsole();
+drawBoard();
 connect();
