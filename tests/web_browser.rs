@@ -301,3 +301,60 @@ async fn a_draughts_move_clicked_gets_the_machines_reply() {
     screenshot(&c, "web-draughts.png").await;
     c.close().await.unwrap();
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn a_nim_move_typed_gets_the_programmes_reply() {
+    let (c, _d, _) = open().await;
+    c.find(Locator::Css("#speed option:nth-child(3)"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    c.find(Locator::Id("nim-human"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(&c, "return document.body.dataset.nimYourMove === 'true'").await;
+    let before = js(
+        &c,
+        "return document.getElementById('paper').textContent.length",
+    )
+    .await;
+    c.find(Locator::Id("nim-move"))
+        .await
+        .unwrap()
+        .send_keys("A:1")
+        .await
+        .unwrap();
+    c.find(Locator::Id("nim-play"))
+        .await
+        .unwrap()
+        .click()
+        .await
+        .unwrap();
+    wait_for(&c, &format!(
+        "return document.getElementById('paper').textContent.length > {before} && document.body.dataset.nimYourMove === 'true'"
+    )).await;
+    // Our match and the machine's taken off the heaps the page shows (3, 4, 5 at first).
+    let board = js(
+        &c,
+        "return document.getElementById('nim-board').textContent",
+    )
+    .await;
+    let left: u32 = board
+        .as_str()
+        .unwrap()
+        .lines()
+        .map(|l| l.split_whitespace().nth(1).unwrap().parse::<u32>().unwrap())
+        .sum();
+    assert!(left <= 10, "{board}");
+    screenshot(&c, "web-nim.png").await;
+    c.close().await.unwrap();
+}

@@ -184,3 +184,22 @@ async fn twenty_sessions_think_at_draughts_at_once() {
     }
     wait_sessions(&shared, 0).await;
 }
+
+/// `mark1 serve --program prinz`: every new tab starts with Prinz's problem ready to run.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tab_can_start_in_a_game_mode() {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap().to_string();
+    let mut shared = mark1::web::server::Shared::new(mark1::web::session::built_in());
+    shared.start = Some(mark1::web::protocol::ClientMsg::Prinz {
+        fen: mark1::games::prinz::FIGURE1_FEN.into(),
+    });
+    tokio::spawn(mark1::web::server::serve(listener, shared));
+    let mut s = connect(&addr).await;
+    let v = until(&mut s, |v| v["type"] == "info").await;
+    assert!(v["message"].as_str().unwrap().contains("Prinz"), "{v}");
+    send(&mut s, r#"{"op":"speed","value":"fast"}"#).await;
+    send(&mut s, r#"{"op":"run"}"#).await;
+    let r = until(&mut s, |v| v["type"] == "report").await;
+    assert_eq!(r["mate"], true);
+}

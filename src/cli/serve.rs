@@ -11,8 +11,10 @@ pub struct ServeArgs {
     /// Address and port to listen on; localhost unless told otherwise.
     #[arg(long, default_value = "127.0.0.1:8080")]
     bind: String,
-    /// The program each new tab starts with: hello, hoot, or an assembler source FILE
-    /// (assembled now, offered to every tab under its file name).
+    /// What each new tab starts with: hello or hoot (loaded), prinz (Prinz's problem,
+    /// Figure 1, ready to run), draughts (a game against Strachey's program, you first),
+    /// nim (heaps 3, 4, 5, you first), or an assembler source FILE (assembled now,
+    /// offered to every tab under its file name).
     #[arg(long, default_value = "hello")]
     program: String,
 }
@@ -22,8 +24,23 @@ pub struct ServeArgs {
 /// # Errors
 /// A bad program file, an address that cannot be bound.
 pub fn run(a: ServeArgs) -> Result<()> {
+    use mark1::web::protocol::ClientMsg;
     let mut offered = built_in();
+    let start = match a.program.as_str() {
+        "prinz" => Some(ClientMsg::Prinz {
+            fen: mark1::games::prinz::FIGURE1_FEN.into(),
+        }),
+        "draughts" => Some(ClientMsg::Draughts {
+            first: "human".into(),
+        }),
+        "nim" => Some(ClientMsg::Nim {
+            heaps: vec![3, 4, 5],
+            first: "human".into(),
+        }),
+        _ => None,
+    };
     match offered.iter().position(|o| o.name == a.program) {
+        _ if start.is_some() => {}
         Some(i) => {
             let o = offered.remove(i);
             offered.insert(0, o);
@@ -57,7 +74,9 @@ pub fn run(a: ServeArgs) -> Result<()> {
             .with_context(|| format!("cannot listen on {}", a.bind))?;
         let addr = listener.local_addr()?;
         eprintln!("mark1 serve: the Mark 1 at http://{addr}/ (Ctrl-C to stop)");
-        mark1::web::server::serve(listener, mark1::web::server::Shared::new(offered))
+        let mut shared = mark1::web::server::Shared::new(offered);
+        shared.start = start;
+        mark1::web::server::serve(listener, shared)
             .await
             .context("the server stopped")
     })

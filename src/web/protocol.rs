@@ -100,6 +100,21 @@ pub enum ClientMsg {
         /// The squares, PDN 1–32.
         squares: Vec<u32>,
     },
+    /// Nim against our programme (programs/nim): a new game on these heaps (2-8 heaps of
+    /// 0-31 matches; one heap altered a move, the last match losing, as Faster than
+    /// Thought's), the machine or the visitor first.
+    Nim {
+        /// The heaps, A first.
+        heaps: Vec<u8>,
+        /// `machine` or `human`.
+        first: String,
+    },
+    /// The visitor's nim move as typed (`B:2`, heap letter and matches taken), each heap
+    /// set on the hand switches with KAC, then KAC with nothing set.
+    NimMove {
+        /// The move's text.
+        text: String,
+    },
     /// A file from the visitor's computer.
     Upload {
         /// Its kind.
@@ -138,6 +153,14 @@ pub fn parse(text: &str) -> Result<ClientMsg, String> {
         ClientMsg::Draughts { first } if first != "machine" && first != "human" => Err(format!(
             "message refused: first `{first}`: machine or human"
         )),
+        ClientMsg::Nim { first, .. } if first != "machine" && first != "human" => Err(format!(
+            "message refused: first `{first}`: machine or human"
+        )),
+        ClientMsg::Nim { heaps, .. }
+            if heaps.len() < 2 || heaps.len() > 8 || heaps.iter().any(|&h| h > 31) =>
+        {
+            Err("message refused: nim takes 2 to 8 heaps of 0 to 31 matches".into())
+        }
         ClientMsg::DraughtsMove { squares }
             if squares.is_empty()
                 || squares.len() > 12
@@ -201,6 +224,19 @@ pub struct Frame {
     /// In draughts: the program's position (page 4, read off the tube) as PDN FEN
     /// (`W:W21,...:B1,...`, squares 1–32), and whether it waits for the visitor's move.
     pub draughts: Option<DraughtsFrame>,
+    /// In nim: the heaps as the programme holds them, and whether it waits for a move.
+    pub nim: Option<NimFrame>,
+}
+
+/// The nim heaps as the programme holds them.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct NimFrame {
+    /// The heaps, A first.
+    pub heaps: Vec<u8>,
+    /// The programme waits for the visitor's move.
+    pub your_move: bool,
+    /// The game is over.
+    pub over: bool,
 }
 
 /// The draughts board as the program holds it, for the plain board beside the tubes.

@@ -23,6 +23,8 @@ pub struct Shared {
     pub offered: Arc<Vec<Offered>>,
     /// Sessions open now.
     pub sessions: Arc<AtomicUsize>,
+    /// What each new tab does first (`mark1 serve --program prinz|draughts|nim`).
+    pub start: Option<super::protocol::ClientMsg>,
 }
 
 impl Shared {
@@ -31,6 +33,7 @@ impl Shared {
         Shared {
             offered: Arc::new(offered),
             sessions: Arc::new(AtomicUsize::new(0)),
+            start: None,
         }
     }
 }
@@ -83,6 +86,10 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
     shared.sessions.fetch_add(1, Ordering::SeqCst);
     let _count = Count(shared.sessions.clone());
     let mut session = WebSession::new(shared.offered.to_vec());
+    let mut first_notes = Vec::new();
+    if let Some(m) = shared.start.clone() {
+        first_notes = session.handle(m);
+    }
     let hello = serde_json::json!({
         "type": "hello",
         "programs": session.programs(),
@@ -93,6 +100,11 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
     });
     if socket.send(text(&hello)).await.is_err() {
         return;
+    }
+    for n in first_notes {
+        if socket.send(text(&n)).await.is_err() {
+            return;
+        }
     }
     let mut tick =
         tokio::time::interval(std::time::Duration::from_millis(1000 / FRAMES_PER_SECOND));

@@ -3,9 +3,10 @@
 //! (`web::server`) feeds it messages and ticks.
 
 use super::protocol::{
-    ClientMsg, DraughtsFrame, Frame, Note, Report, Speed, TubeFrame, UploadKind,
+    ClientMsg, DraughtsFrame, Frame, NimFrame, Note, Report, Speed, TubeFrame, UploadKind,
 };
 use crate::games::draughts::{self as gd, Entered, GameEnd};
+use crate::games::nim::game as gn;
 use crate::machine::report::describe_stop;
 use crate::machine::{Budget, Config, Image, Machine, Stop};
 use base64::Engine;
@@ -87,6 +88,8 @@ pub struct WebSession {
     report: Option<Report>,
     /// Draughts: the operator's game; its machine lives in `machine` between calls.
     draughts: Option<Box<gd::Game>>,
+    /// Nim: the operator's game, likewise.
+    nim: Option<Box<gn::Game>>,
     your_move: bool,
     over: bool,
 }
@@ -113,6 +116,7 @@ impl WebSession {
             mode: Mode::Free,
             report: None,
             draughts: None,
+            nim: None,
             your_move: false,
             over: false,
         };
@@ -138,8 +142,81 @@ impl WebSession {
         self.mode = Mode::Free;
         self.report = None;
         self.draughts = None;
+        self.nim = None;
         self.your_move = false;
         self.over = false;
+    }
+
+    /// Runs `f` on the nim game with the session's machine in it.
+    fn with_nim<R>(&mut self, f: impl FnOnce(&mut gn::Game) -> R) -> Option<R> {
+        let mut g = self.nim.take()?;
+        std::mem::swap(&mut self.machine, &mut g.machine);
+        let r = f(&mut g);
+        std::mem::swap(&mut self.machine, &mut g.machine);
+        self.nim = Some(g);
+        Some(r)
+    }
+
+    /// A new game of nim: the programme loaded with the heaps set in (as the operator's
+    /// settings were), k = 1, the last match losing; run to its first wait by frames.
+    fn load_nim(&mut self, heaps: &[u8], machine_first: bool) -> Result<(), String> {
+        let first = if machine_first {
+            gn::First::Machine
+        } else {
+            gn::First::Human
+        };
+        let mut g = gn::Game::new(heaps, 1, crate::reference::nim::Rule::Misere, first, 1951)
+            .map_err(|e| e.to_string())?;
+        self.fresh(&Image::default());
+        std::mem::swap(&mut self.machine, &mut g.machine);
+        self.nim = Some(Box::new(g));
+        self.pages = [5, 7];
+        self.running = true;
+        Ok(())
+    }
+
+    /// The visitor's nim move entered at the keys: each heap's entry, then KAC with
+    /// nothing set; the programme then runs on by frames.
+    fn nim_move(&mut self, text: &str) -> Vec<Note> {
+        let err = |s: String| {
+            vec![Note {
+                kind: "error",
+                message: s,
+            }]
+        };
+        if self.nim.is_none() {
+            return err("no game of nim: start one first".into());
+        }
+        if !self.your_move {
+            return err("the programme is not waiting for your move".into());
+        }
+        let entries = match gn::parse_move(text) {
+            Ok(e) => e,
+            Err(e) => return err(e.to_string()),
+        };
+        // Each entry: switches and KAC, then on to the key routine again (a few
+        // thousand beats at most).
+        let r = self.with_nim(|g| -> Result<bool, String> {
+            for &e in &entries {
+                g.enter(gn::switches(e));
+                if g.run_to_wait(1 << 22).map_err(|e| e.to_string())? == gn::Waiting::Over {
+                    return Ok(true);
+                }
+            }
+            g.enter(0);
+            Ok(false)
+        });
+        match r {
+            Some(Ok(over)) => {
+                self.your_move = false;
+                self.over = over;
+                self.running = !over;
+                self.stopped = None;
+                vec![]
+            }
+            Some(Err(e)) => err(e),
+            None => err("no game of nim".into()),
+        }
     }
 
     /// Runs `f` on the draughts game with the session's machine in it.
@@ -375,6 +452,19 @@ impl WebSession {
                 Err(e) => error(e),
             },
             ClientMsg::DraughtsMove { squares } => self.draughts_move(&squares),
+            ClientMsg::Nim { heaps, first } => match self.load_nim(&heaps, first == "machine") {
+                Ok(()) => info(format!(
+                    "nim: {} heaps, the last match losing; {}",
+                    heaps.len(),
+                    if first == "machine" {
+                        "the machine first"
+                    } else {
+                        "your move when it asks (e.g. B:2)"
+                    }
+                )),
+                Err(e) => error(e),
+            },
+            ClientMsg::NimMove { text } => self.nim_move(&text),
             ClientMsg::Prinz { fen } => match self.load_prinz(&fen) {
                 Ok(()) => info("Prinz's program loaded, the position on its tape: run it".into()),
                 Err(e) => error(e),
@@ -459,6 +549,16 @@ impl WebSession {
             }
             match self.machine.run(Budget::beats(budget)) {
                 Stop::BeatLimit | Stop::InstructionLimit => {}
+                Stop::Breakpoint { .. } if self.nim.is_some() => {
+                    self.running = false;
+                    self.your_move = true;
+                    self.stopped = Some("waiting for your move".into());
+                }
+                Stop::DynamicStop { .. } if self.nim.is_some() => {
+                    self.running = false;
+                    self.over = true;
+                    self.stopped = Some("the game is over".into());
+                }
                 s => {
                     self.running = false;
                     self.stopped = Some(describe_stop(&s));
@@ -532,7 +632,17 @@ impl WebSession {
             running: self.running,
             stopped: self.stopped.clone(),
             draughts: None,
+            nim: None,
         };
+        if self.nim.is_some() {
+            let (your_move, over) = (self.your_move, self.over);
+            let heaps = self.with_nim(|g| g.heaps()).unwrap_or_default();
+            f.nim = Some(NimFrame {
+                heaps,
+                your_move,
+                over,
+            });
+        }
         if self.draughts.is_some() {
             let (your_move, over) = (self.your_move, self.over);
             let fen = self
@@ -641,6 +751,52 @@ mod tests {
             s.machine.printer_text()[before..].trim().len() > 3,
             "{}",
             s.machine.printer_text()
+        );
+    }
+
+    #[test]
+    fn nim_by_the_keys() {
+        let mut s = WebSession::new(built_in());
+        let n = s.handle(ClientMsg::Nim {
+            heaps: vec![3, 4, 5],
+            first: "human".into(),
+        });
+        assert_eq!(n[0].kind, "info", "{}", n[0].message);
+        s.handle(ClientMsg::Speed { value: Speed::Fast });
+        for _ in 0..20 {
+            s.tick();
+            if s.your_move {
+                break;
+            }
+        }
+        assert!(
+            s.your_move,
+            "{:?} {:?} {}",
+            s.stopped,
+            s.running,
+            s.machine.printer_text()
+        );
+        assert_eq!(
+            s.handle(ClientMsg::NimMove { text: "Q:9".into() })[0].kind,
+            "error"
+        );
+        assert!(s
+            .handle(ClientMsg::NimMove { text: "A:1".into() })
+            .is_empty());
+        let before = s.machine.printer_text().len();
+        for _ in 0..50 {
+            s.tick();
+            if s.your_move || s.over {
+                break;
+            }
+        }
+        assert!(s.your_move, "the machine moved and waits again");
+        assert!(s.machine.printer_text().len() > before);
+        // Our A:1 and the machine's move both taken off the heaps the programme holds.
+        let heaps = s.frame(0, 0).nim.unwrap().heaps;
+        assert!(
+            heaps.iter().map(|&h| u32::from(h)).sum::<u32>() < 11,
+            "{heaps:?}"
         );
     }
 

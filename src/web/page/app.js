@@ -43,6 +43,7 @@ function drawLines(canvas, lines, opts) {
 function render(f) {
   frames++;
   f.tubes.forEach((t, i) => {
+    if ($("page" + i).value !== String(t.page)) $("page" + i).value = String(t.page);
     const mark = (f.c >> 6) === t.page ? (f.c & 63) : undefined;
     drawLines($("tube" + i), t.lines, { marker: t.marker, mark });
   });
@@ -62,6 +63,14 @@ function render(f) {
   }
   if (f.h !== state.h) setSwitches(f.h);
   if (f.hoots.length) hoot(f);
+  if (f.nim) {
+    $("nim-board").textContent = f.nim.heaps
+      .map((h, i) => String.fromCharCode(65 + i) + " " + String(h).padStart(2) + "  " + "|".repeat(h))
+      .join("\n");
+    $("nim-state").textContent = f.nim.over ? "the game is over"
+      : (f.nim.your_move ? "your move" : "the machine is thinking");
+    document.body.dataset.nimYourMove = String(f.nim.your_move);
+  }
   if (f.draughts) {
     draughts.fen = f.draughts.fen;
     $("draughts-state").textContent = f.draughts.over ? "the game is over"
@@ -186,6 +195,18 @@ function buildConsole() {
   $("load").addEventListener("click", () => {
     $("paper").textContent = "";
     send({ op: "load", program: $("program").value });
+  });
+  for (const first of ["human", "machine"]) {
+    $("nim-" + first).addEventListener("click", () => {
+      $("paper").textContent = "";
+      const heaps = $("nim-heaps").value.split(",").map((x) => parseInt(x.trim(), 10)).filter((x) => !isNaN(x));
+      send({ op: "nim", heaps, first });
+      send({ op: "speed", value: $("speed").value });
+    });
+  }
+  $("nim-play").addEventListener("click", () => {
+    send({ op: "nim_move", text: $("nim-move").value });
+    $("nim-move").value = "";
   });
   for (const first of ["human", "machine"]) {
     $("draughts-" + first).addEventListener("click", () => {
