@@ -241,9 +241,12 @@ impl WebSession {
             gd::First::Human
         };
         if let Some(e) = g.start(first) {
-            return Err(
-                format!("the program stopped at the start ({e:?})").replace("Budget", "beat limit")
-            );
+            let why = match e {
+                GameEnd::Over => "it came to its end",
+                GameEnd::Hoot => "it hooted and stopped",
+                GameEnd::ScriptDone | GameEnd::Budget => "it ran out of beats",
+            };
+            return Err(format!("the draughts program stopped at the start: {why}"));
         }
         let img = crate::machine::Image::default();
         self.fresh(&img);
