@@ -162,7 +162,7 @@ pub fn parse(text: &str) -> Result<ClientMsg, String> {
             Err("message refused: nim takes 2 to 8 heaps of 0 to 31 matches".into())
         }
         ClientMsg::DraughtsMove { squares }
-            if squares.is_empty()
+            if squares.len() < 2
                 || squares.len() > 12
                 || squares.iter().any(|&s| !(1..=32).contains(&s)) =>
         {
