@@ -113,6 +113,11 @@ async fn screenshot(c: &Client, name: &str) {
     }
 }
 
+/// Finds the element and clicks it.
+async fn click(c: &Client, at: Locator<'_>) {
+    c.find(at).await.unwrap().click().await.unwrap();
+}
+
 async fn js(c: &Client, script: &str) -> serde_json::Value {
     c.execute(script, vec![]).await.unwrap()
 }
@@ -128,12 +133,7 @@ async fn the_page_loads_and_a_prepulse_changes_the_tubes() {
     let picture = "return document.getElementById('tube0').toDataURL() + document.getElementById('tubeC').toDataURL()";
     let before = js(&c, picture).await;
     let frames = js(&c, "return +document.body.dataset.frames").await;
-    c.find(Locator::Id("step"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Id("step")).await;
     wait_for(
         &c,
         &format!("return +document.body.dataset.frames > {frames}"),
@@ -171,12 +171,7 @@ async fn hello_world_on_the_teleprinter() {
     .click()
     .await
     .unwrap();
-    c.find(Locator::Id("run"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Id("run")).await;
     wait_for(
         &c,
         "return document.getElementById('paper').textContent.includes('HELLO WORLD')",
@@ -184,12 +179,7 @@ async fn hello_world_on_the_teleprinter() {
     .await;
     screenshot(&c, "web-hello.png").await;
     // A hand switch clicked reaches the machine (the frame shows H back).
-    c.find(Locator::Id("sw3"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Id("sw3")).await;
     wait_for(&c, "return document.getElementById('sw3').checked").await;
     c.close().await.unwrap();
 }
@@ -208,12 +198,7 @@ async fn prinz_mode_prints_mate_and_the_timing_table() {
         .await
         .unwrap();
     // Figure 1 of Faster than Thought is the first position offered.
-    c.find(Locator::Id("prinz-think"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Id("prinz-think")).await;
     wait_for(
         &c,
         "return document.getElementById('paper').textContent.includes('MATE.')",
@@ -256,12 +241,7 @@ async fn a_draughts_move_clicked_gets_the_machines_reply() {
         .click()
         .await
         .unwrap();
-    c.find(Locator::Id("draughts-human"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Id("draughts-human")).await;
     wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
     let before = js(
         &c,
@@ -279,12 +259,7 @@ async fn a_draughts_move_clicked_gets_the_machines_reply() {
         .await,
         "11 - 15"
     );
-    c.find(Locator::Id("draughts-enter"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Id("draughts-enter")).await;
     // The machine thinks (within a frame or two at fast speed) and waits again, its
     // reply printed after ours at place 33.
     wait_for(&c, "return /10 - 14 +\\d+ - \\d+/.test(document.getElementById('paper').textContent) && document.body.dataset.yourMove === 'true'").await;
@@ -315,12 +290,7 @@ async fn a_nim_move_typed_gets_the_programmes_reply() {
         .click()
         .await
         .unwrap();
-    c.find(Locator::Id("nim-human"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Id("nim-human")).await;
     wait_for(&c, "return document.body.dataset.nimYourMove === 'true'").await;
     let before = js(
         &c,
@@ -333,12 +303,7 @@ async fn a_nim_move_typed_gets_the_programmes_reply() {
         .send_keys("A:1")
         .await
         .unwrap();
-    c.find(Locator::Id("nim-play"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
+    click(&c, Locator::Id("nim-play")).await;
     wait_for(&c, &format!(
         "return document.getElementById('paper').textContent.length > {before} && document.body.dataset.nimYourMove === 'true'"
     )).await;

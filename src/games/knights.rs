@@ -46,6 +46,12 @@ fn label(n: &str) -> Result<u32, KnightsRunError> {
     Ok(PROGRAM.label(a, n)?)
 }
 
+/// Square `s` (file + 8 × rank) as the program's board entry: (rank + 2) × 10 + file + 1
+/// of its bordered 10 × 12 table.
+fn entry(s: u8) -> u32 {
+    (u32::from(s) / 8 + 2) * 10 + u32::from(s) % 8 + 1
+}
+
 /// The program on the emulated machine, at the keys.
 pub struct Tour {
     /// The machine.
@@ -115,7 +121,7 @@ impl Tour {
     pub fn path(&self) -> Vec<u8> {
         let mut at = [None; 64];
         for s in 0..64u32 {
-            let e = (s / 8 + 2) * 10 + s % 8 + 1;
+            let e = entry(s as u8);
             let v = self.machine.store.read(self.board + e) as usize;
             if (1..=64).contains(&v) {
                 at[v - 1] = Some(s as u8);
@@ -297,7 +303,6 @@ pub fn check_path(path: &[u8]) -> Result<(), KnightsRunError> {
 pub fn think(path: &[u8], seed: u64) -> Result<Next, KnightsRunError> {
     check_path(path)?;
     let mut t = Tour::new(seed)?;
-    let entry = |s: u8| (u32::from(s) / 8 + 2) * 10 + u32::from(s) % 8 + 1;
     for (i, &s) in path.iter().enumerate() {
         t.machine.store.write(t.board + entry(s), i as u32 + 1);
     }

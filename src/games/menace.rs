@@ -280,14 +280,6 @@ fn check_board(b: &Board) -> Result<(), MenaceError> {
     Ok(())
 }
 
-fn signed(v: u64) -> i64 {
-    if v >> 39 & 1 == 1 {
-        v as i64 - (1 << 40)
-    } else {
-        v as i64
-    }
-}
-
 /// Runs the program's one-move mode on `b` (X MENACE's marks) with the boxes given (none:
 /// a fresh drum), `/W` seeded with `seed`.
 ///
@@ -320,7 +312,7 @@ pub fn think(
             )))
         }
     }
-    let mv = signed(m.store.read_long(label("mv")?));
+    let mv = super::bundled::signed40(m.store.read_long(label("mv")?));
     Ok(Think {
         cell: usize::try_from(mv).ok().filter(|&c| c < 9),
         random: m.store.read(label("rr")? + 1) & 0xF_FFFF,

@@ -55,14 +55,7 @@ fn loaded(seed: u64) -> Result<Machine, NoughtsError> {
     Ok(m)
 }
 
-/// A signed 40-bit long line.
-fn signed(v: u64) -> i64 {
-    if v >> 39 & 1 == 1 {
-        v as i64 - (1 << 40)
-    } else {
-        v as i64
-    }
-}
+use super::bundled::signed40 as signed;
 
 /// Which of Bell's machines the program runs (the setting `s_machine`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

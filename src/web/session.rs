@@ -67,7 +67,26 @@ pub fn prinz_positions() -> Vec<(String, String)> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 enum Mode {
     Free,
-    Prinz { fen: String, reported: bool },
+    /// Prinz's program runs on this position; its report is made when it stops.
+    Prinz {
+        fen: String,
+    },
+}
+
+/// Runs `f` on the game in `slot` with `machine` swapped into it (the game's own
+/// machine field, `machine_of`), and swaps it back: the session's machine is the one
+/// the frames show, the game's driver works on it while it runs.
+fn swapped_in<G, R>(
+    machine: &mut Machine,
+    slot: &mut Option<Box<G>>,
+    machine_of: fn(&mut G) -> &mut Machine,
+    f: impl FnOnce(&mut G) -> R,
+) -> Option<R> {
+    let g = slot.as_mut()?;
+    std::mem::swap(machine, machine_of(g));
+    let r = f(g);
+    std::mem::swap(machine, machine_of(g));
+    Some(r)
 }
 
 /// One tab's machine and what the page has set.
@@ -149,12 +168,21 @@ impl WebSession {
 
     /// Runs `f` on the nim game with the session's machine in it.
     fn with_nim<R>(&mut self, f: impl FnOnce(&mut gn::Game) -> R) -> Option<R> {
-        let mut g = self.nim.take()?;
-        std::mem::swap(&mut self.machine, &mut g.machine);
-        let r = f(&mut g);
-        std::mem::swap(&mut self.machine, &mut g.machine);
-        self.nim = Some(g);
-        Some(r)
+        swapped_in(&mut self.machine, &mut self.nim, |g| &mut g.machine, f)
+    }
+
+    /// The program waits at its key routine for the visitor's move.
+    fn visitors_turn(&mut self) {
+        self.running = false;
+        self.your_move = true;
+        self.stopped = Some("waiting for your move".into());
+    }
+
+    /// The game has come to its end.
+    fn game_over(&mut self) {
+        self.running = false;
+        self.over = true;
+        self.stopped = Some("the game is over".into());
     }
 
     /// A new game of nim: the programme loaded with the heaps set in (as the operator's
@@ -221,12 +249,7 @@ impl WebSession {
 
     /// Runs `f` on the draughts game with the session's machine in it.
     fn with_game<R>(&mut self, f: impl FnOnce(&mut gd::Game) -> R) -> Option<R> {
-        let mut g = self.draughts.take()?;
-        std::mem::swap(&mut self.machine, &mut g.machine);
-        let r = f(&mut g);
-        std::mem::swap(&mut self.machine, &mut g.machine);
-        self.draughts = Some(g);
-        Some(r)
+        swapped_in(&mut self.machine, &mut self.draughts, |g| &mut g.machine, f)
     }
 
     /// A new game of draughts: the program loaded with Strachey's settings (strategy 1,
@@ -295,13 +318,12 @@ impl WebSession {
     fn load_prinz(&mut self, fen: &str) -> Result<(), String> {
         let board = crate::reference::chess::Board::from_fen(fen)
             .map_err(|e| format!("position refused: {e}"))?;
-        let a = crate::games::prinz::assemble().map_err(|e| e.to_string())?;
+        let a = crate::games::prinz::assembly().map_err(|e| e.to_string())?;
         self.fresh(&a.image);
         self.machine
             .load_tape(&crate::games::prinz::position_tape(&board));
         self.mode = Mode::Prinz {
             fen: board.to_fen(),
-            reported: false,
         };
         Ok(())
     }
@@ -310,8 +332,7 @@ impl WebSession {
     /// beside Faster than Thought's figures for its Figure 1 (`games::prinz::documented`).
     fn prinz_report(&self, fen: &str) -> Option<Report> {
         use crate::games::prinz::documented as doc;
-        let a = crate::games::prinz::assemble().ok()?;
-        let at = |n: &str| a.symbols.get(n).map(|s| s.value as u32);
+        let at = |n: &str| crate::games::prinz::label(n).ok();
         let tried = self.machine.store.read(at("tried")?);
         let illegal = self.machine.store.read(at("illegal")?);
         let figure1 = fen.split(' ').next() == crate::games::prinz::FIGURE1_FEN.split(' ').next();
@@ -531,53 +552,22 @@ impl WebSession {
             };
             if self.draughts.is_some() {
                 match self.with_game(|g| g.run_to_wait(budget)) {
-                    Some(None) => {
-                        self.running = false;
-                        self.your_move = true;
-                        self.stopped = Some("waiting for your move".into());
-                    }
+                    Some(None) => self.visitors_turn(),
                     Some(Some(GameEnd::Budget)) | None => {}
-                    Some(Some(_)) => {
+                    Some(Some(_)) => self.game_over(),
+                }
+            } else {
+                match self.machine.run(Budget::beats(budget)) {
+                    Stop::BeatLimit | Stop::InstructionLimit => {}
+                    Stop::Breakpoint { .. } if self.nim.is_some() => self.visitors_turn(),
+                    Stop::DynamicStop { .. } if self.nim.is_some() => self.game_over(),
+                    s => {
                         self.running = false;
-                        self.over = true;
-                        self.stopped = Some("the game is over".into());
-                    }
-                }
-                self.dirty = true;
-                if !self.dirty {
-                    return None;
-                }
-                self.dirty = false;
-                return Some(self.frame(start, budget));
-            }
-            match self.machine.run(Budget::beats(budget)) {
-                Stop::BeatLimit | Stop::InstructionLimit => {}
-                Stop::Breakpoint { .. } if self.nim.is_some() => {
-                    self.running = false;
-                    self.your_move = true;
-                    self.stopped = Some("waiting for your move".into());
-                }
-                Stop::DynamicStop { .. } if self.nim.is_some() => {
-                    self.running = false;
-                    self.over = true;
-                    self.stopped = Some("the game is over".into());
-                }
-                s => {
-                    self.running = false;
-                    self.stopped = Some(describe_stop(&s));
-                    if let (
-                        Stop::DynamicStop { .. },
-                        Mode::Prinz {
-                            fen,
-                            reported: false,
-                        },
-                    ) = (s, self.mode.clone())
-                    {
-                        self.report = self.prinz_report(&fen);
-                        self.mode = Mode::Prinz {
-                            fen,
-                            reported: true,
-                        };
+                        self.stopped = Some(describe_stop(&s));
+                        if let (Stop::DynamicStop { .. }, Mode::Prinz { fen }) = (s, &self.mode) {
+                            self.report = self.prinz_report(&fen.clone());
+                            self.mode = Mode::Free;
+                        }
                     }
                 }
             }

@@ -114,7 +114,23 @@ pub enum BootMode {
 /// # Errors
 /// [`PrinzError::Run`] if it does not assemble (a bug).
 pub fn assemble() -> Result<Assembly, PrinzError> {
-    Ok(PROGRAM.assembly()?.clone())
+    Ok(assembly()?.clone())
+}
+
+/// The bundled program's assembly, made once and shared (no copy).
+///
+/// # Errors
+/// [`PrinzError::Run`] if it does not assemble (a bug).
+pub fn assembly() -> Result<&'static Assembly, PrinzError> {
+    Ok(PROGRAM.assembly()?)
+}
+
+/// A label's address in the bundled program.
+///
+/// # Errors
+/// [`PrinzError::Run`] if the program does not assemble or lacks the label.
+pub fn label(name: &str) -> Result<u32, PrinzError> {
+    Ok(PROGRAM.label(assembly()?, name)?)
 }
 
 /// The position tape (docs/prinz.md): rows 0–31 in the teleprint code. First the side

@@ -25,9 +25,7 @@ const CASTLED: u32 = 8;
 /// (B1 = 0 less the 1000 R1 takes away).
 const TABLE_FULL: i64 = -1000;
 
-fn signed40(v: u64) -> i64 {
-    ((v << 24) as i64) >> 24
-}
+use crate::games::bundled::signed40;
 
 impl Loaded {
     /// The position-play value (tenths) of the position read, as the programme works it

@@ -54,10 +54,7 @@ pub struct Thought {
     pub run: JobRun,
 }
 
-/// A signed 40-bit long line as an integer.
-fn signed(v: u64) -> i64 {
-    ((v << 24) as i64) >> 24
-}
+use crate::games::bundled::signed40 as signed;
 
 impl Loaded {
     /// Job 0: the programme's move in the position read (White to move), run to the
