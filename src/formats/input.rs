@@ -1,5 +1,5 @@
 //! Reading a user's file with a size limit: every file mark1 reads because a user named
-//! it (a program, a tape, a drum image, a script, a game record) is read here, through
+//! it (a program, a tape, a drum image, a script, a learned memory) is read here, through
 //! [`read_limited`] or [`read_text`], with the [`Limit`] of its kind. A file above its
 //! limit is refused with the file's name and the limit, after reading at most one byte
 //! more than the limit: `/dev/zero` or a runaway file is refused at once instead of
@@ -29,18 +29,12 @@ pub const SOURCE: Limit = Limit {
     what: "assembler source",
 };
 
-/// A program file of a form not yet known (assembler source, a machine image or a
-/// drum image: `mark1 run FILE`): 4 MiB, the largest of the three. A file named `.drm`
-/// is read with [`DRUM`] instead.
+/// A program file of a form not yet known (assembler source, a machine image (`.m1i`
+/// text, under 1 MB for a whole drum and store) or a drum image: `mark1 run FILE`): 4
+/// MiB, the largest of the three. A file named `.drm` is read with [`DRUM`] instead.
 pub const PROGRAM: Limit = Limit {
     bytes: 4 << 20,
     what: "a program file",
-};
-
-/// A machine image (`.m1i` text): 4 MiB (a whole drum and store as text is under 1 MB).
-pub const IMAGE: Limit = Limit {
-    bytes: 4 << 20,
-    what: "a machine image",
 };
 
 /// A paper tape (raw rows or SimH paper-tape text): 4 MiB.
@@ -61,12 +55,6 @@ pub const DRUM: Limit = Limit {
 pub const SCRIPT: Limit = Limit {
     bytes: 1 << 20,
     what: "a script",
-};
-
-/// A game record or position file (FEN, PDN, a match's openings): 4 MiB.
-pub const GAME_RECORD: Limit = Limit {
-    bytes: 4 << 20,
-    what: "a game record",
 };
 
 /// A profiler symbol file (`track 12 = NAME`, one a line): 1 MiB.
