@@ -59,8 +59,10 @@ fn one_and_five_plies_agree() {
 #[test]
 fn no_move_no_choice() {
     let asm = assemble().unwrap();
-    // Black's only man on 32 (Strachey 31) cannot move forward; White elsewhere.
-    let pos = Position::from_fen("B:W1:B32").unwrap();
+    // Black's only man on 32 (Strachey 31) cannot move forward; White elsewhere. Built
+    // from the words: as a FEN (`B:W1:B32`) it is refused, both men being on their
+    // crowning rows.
+    let pos = Position::new(1 << 31, 1, 0, mark1::reference::draughts::Side::Black).unwrap();
     let emu = think(&asm, &pos, &Params::strategy1(3), 1).unwrap();
     assert!(emu.moves.is_empty());
     assert_eq!(emu.chosen, None);

@@ -208,12 +208,12 @@ fn perft_refuses_depths_past_the_limit() {
     for (args, limit) in [
         (
             vec!["ref", "chess", "perft", "--fen", start, "--depth", "99"],
-            "0..=7",
+            "0 to 7",
         ),
-        (vec!["ref", "draughts", "perft", "--depth", "99"], "0..=15"),
+        (vec!["ref", "draughts", "perft", "--depth", "99"], "0 to 15"),
         (
             vec!["ref", "draughts", "perft", "--depth", "16", "--divide"],
-            "0..=15",
+            "0 to 15",
         ),
     ] {
         let o = mark1(&args);

@@ -9,7 +9,8 @@ use super::source::Sources;
 use super::{Place, Symbol};
 use std::collections::{BTreeMap, HashMap};
 
-/// Deepest chain of equates and sub-expressions evaluated.
+/// Deepest nesting evaluated: equates within equates, and parentheses and signs within
+/// an expression (a flat sum or product of any number of terms counts once).
 const MAX_DEPTH: usize = 200;
 
 /// How a name was defined.
@@ -32,6 +33,15 @@ struct Entry {
 
 /// A failed evaluation: byte offset in the line and message.
 pub(super) type EvalError = (usize, String);
+
+/// A failed evaluation inside [`Symbols::eval`]: where, the message, and whether the
+/// message already says the whole chain of equates (a cycle, the depth limit), so that
+/// the equates it passes through do not add `in `NAME`:` to it.
+struct Fail {
+    off: usize,
+    msg: String,
+    whole: bool,
+}
 
 /// Every name defined, labels and equates.
 #[derive(Debug, Default)]
@@ -57,43 +67,114 @@ impl Symbols {
 
     /// The value of `x`, with `.` standing for `here`.
     pub fn eval(&self, x: &Ex, here: i64) -> Result<i64, EvalError> {
-        self.eval_at(x, here, 0)
+        self.eval_at(x, here, 0, &mut Vec::new())
+            .map_err(|f| (f.off, f.msg))
     }
 
-    fn eval_at(&self, x: &Ex, here: i64, depth: usize) -> Result<i64, EvalError> {
+    /// `x`'s value at nesting `depth`, inside the equates `chain` (outermost first).
+    fn eval_at<'s>(
+        &'s self,
+        x: &Ex,
+        here: i64,
+        depth: usize,
+        chain: &mut Vec<&'s str>,
+    ) -> Result<i64, Fail> {
         if depth > MAX_DEPTH {
-            return Err((x.off, "circular or too deep definition".into()));
+            return Err(Fail {
+                off: x.off,
+                msg: format!("definition nested more than {MAX_DEPTH} deep (equates within equates, parentheses)"),
+                whole: true,
+            });
         }
-        let ov = || (x.off, "arithmetic overflow".to_string());
-        let sub = |e: &Ex| self.eval_at(e, here, depth + 1);
+        let ov = || Fail {
+            off: x.off,
+            msg: "arithmetic overflow".to_string(),
+            whole: false,
+        };
         Ok(match &x.e {
             E::Num(n) => i64::try_from(*n).map_err(|_| ov())?,
             E::Here => here,
-            E::Sym(s) => self.symbol(s, x.off, depth)?,
-            E::Neg(a) => sub(a)?.checked_neg().ok_or_else(ov)?,
-            E::Add(a, b) => sub(a)?.checked_add(sub(b)?).ok_or_else(ov)?,
-            E::Sub(a, b) => sub(a)?.checked_sub(sub(b)?).ok_or_else(ov)?,
-            E::Mul(a, b) => sub(a)?.checked_mul(sub(b)?).ok_or_else(ov)?,
+            E::Sym(s) => self.symbol(s, x.off, depth, chain)?,
+            E::Neg(a) => self
+                .eval_at(a, here, depth + 1, chain)?
+                .checked_neg()
+                .ok_or_else(ov)?,
+            E::Sum(terms) => {
+                let mut v: i64 = 0;
+                for (minus, t) in terms {
+                    let w = self.eval_at(t, here, depth + 1, chain)?;
+                    v = if *minus {
+                        v.checked_sub(w)
+                    } else {
+                        v.checked_add(w)
+                    }
+                    .ok_or_else(ov)?;
+                }
+                v
+            }
+            E::Product(factors) => {
+                let mut v: i64 = 1;
+                for f in factors {
+                    let w = self.eval_at(f, here, depth + 1, chain)?;
+                    v = v.checked_mul(w).ok_or_else(ov)?;
+                }
+                v
+            }
         })
     }
 
-    fn symbol(&self, s: &str, off: usize, depth: usize) -> Result<i64, EvalError> {
-        match self.0.get(s).map(|e| &e.def) {
-            Some(SymDef::Label(v, _)) => Ok(*v),
-            Some(SymDef::Equ(e, h)) => self
-                .eval_at(e, *h, depth + 1)
-                .map_err(|(_, m)| (off, format!("in `{s}`: {m}"))),
-            None => Err((off, format!("undefined name `{s}`"))),
+    fn symbol<'s>(
+        &'s self,
+        s: &str,
+        off: usize,
+        depth: usize,
+        chain: &mut Vec<&'s str>,
+    ) -> Result<i64, Fail> {
+        let Some((name, entry)) = self.0.get_key_value(s) else {
+            return Err(Fail {
+                off,
+                msg: format!("undefined name `{s}`"),
+                whole: false,
+            });
+        };
+        match &entry.def {
+            SymDef::Label(v, _) => Ok(*v),
+            SymDef::Equ(e, h) => {
+                if let Some(k) = chain.iter().position(|c| *c == s) {
+                    let mut cycle = chain[k..].join(" -> ");
+                    cycle.push_str(" -> ");
+                    cycle.push_str(s);
+                    return Err(Fail {
+                        off,
+                        msg: format!("circular definition: {cycle}"),
+                        whole: true,
+                    });
+                }
+                chain.push(name);
+                let r = self.eval_at(e, *h, depth + 1, chain);
+                chain.pop();
+                r.map_err(|f| Fail {
+                    off,
+                    msg: if f.whole {
+                        f.msg
+                    } else {
+                        format!("in `{s}`: {}", f.msg)
+                    },
+                    whole: f.whole,
+                })
+            }
         }
     }
 
     /// Reports every equate that does not evaluate (also those never used).
     pub fn check_equates(&self, src: &mut Sources) {
         let mut bad = Vec::new();
-        for e in self.0.values() {
+        for (name, e) in &self.0 {
             if let SymDef::Equ(x, h) = &e.def {
-                if let Err((off, m)) = self.eval(x, *h) {
-                    bad.push((e.file, e.line, off, m));
+                // The equate itself heads the chain, so that a cycle through it reads
+                // from it: `x -> y -> x` on x's line.
+                if let Err(f) = self.eval_at(x, *h, 0, &mut vec![name.as_str()]) {
+                    bad.push((e.file, e.line, f.off, f.msg));
                 }
             }
         }

@@ -29,9 +29,12 @@ pub(crate) enum E {
     Here,
     Sym(String),
     Neg(Box<Ex>),
-    Add(Box<Ex>, Box<Ex>),
-    Sub(Box<Ex>, Box<Ex>),
-    Mul(Box<Ex>, Box<Ex>),
+    /// Terms added (`false`) or subtracted (`true`) in order, from zero: `a - b + c`
+    /// is `[(false, a), (true, b), (false, c)]`. Flat, so that a sum of many terms is
+    /// not a deep tree.
+    Sum(Vec<(bool, Ex)>),
+    /// Factors multiplied in order.
+    Product(Vec<Ex>),
 }
 
 pub(super) fn is_ident_start(c: char) -> bool {
@@ -88,42 +91,36 @@ impl<'a> XP<'a> {
     }
 
     fn expr(&mut self, i: &'a str) -> Result<(&'a str, Ex), PErr> {
-        let (mut i, mut lhs) = self.term(i)?;
+        let (mut i, first) = self.term(i)?;
+        let off = first.off;
+        let mut terms = vec![(false, first)];
         loop {
             let (r, _) = space0::<_, nom::error::Error<&str>>(i).unwrap_or((i, ""));
             let op = r.chars().next();
             if op != Some('+') && op != Some('-') {
-                return Ok((i, lhs));
+                break;
             }
             let (r, rhs) = self.term(r[1..].trim_start())?;
-            let off = lhs.off;
-            lhs = Ex {
-                off,
-                e: if op == Some('+') {
-                    E::Add(Box::new(lhs), Box::new(rhs))
-                } else {
-                    E::Sub(Box::new(lhs), Box::new(rhs))
-                },
-            };
+            terms.push((op == Some('-'), rhs));
             i = r;
         }
+        Ok((i, collapse(off, terms, E::Sum, |(_, x)| x)))
     }
 
     fn term(&mut self, i: &'a str) -> Result<(&'a str, Ex), PErr> {
-        let (mut i, mut lhs) = self.factor(i)?;
+        let (mut i, first) = self.factor(i)?;
+        let off = first.off;
+        let mut factors = vec![first];
         loop {
             let r = i.trim_start();
             if !r.starts_with('*') {
-                return Ok((i, lhs));
+                break;
             }
             let (r, rhs) = self.factor(r[1..].trim_start())?;
-            let off = lhs.off;
-            lhs = Ex {
-                off,
-                e: E::Mul(Box::new(lhs), Box::new(rhs)),
-            };
+            factors.push(rhs);
             i = r;
         }
+        Ok((i, collapse(off, factors, E::Product, |x| x)))
     }
 
     fn factor(&mut self, i: &'a str) -> Result<(&'a str, Ex), PErr> {
@@ -213,6 +210,25 @@ impl<'a> XP<'a> {
                 ),
             ),
         }
+    }
+}
+
+/// A sum or product of `items` starting at `off`, or its one item alone (`plain`
+/// unwraps it; a lone `+ a` cannot be, so a single sum term is never a subtraction).
+fn collapse<T>(
+    off: usize,
+    mut items: Vec<T>,
+    whole: impl FnOnce(Vec<T>) -> E,
+    plain: impl FnOnce(T) -> Ex,
+) -> Ex {
+    if items.len() == 1 {
+        if let Some(one) = items.pop() {
+            return plain(one);
+        }
+    }
+    Ex {
+        off,
+        e: whole(items),
     }
 }
 

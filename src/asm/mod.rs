@@ -56,8 +56,8 @@ impl SourceLoader for FsLoader {
     fn load(&self, including: &str, name: &str) -> Result<(String, String), String> {
         let base = Path::new(including).parent().unwrap_or(Path::new(""));
         let p: PathBuf = base.join(name);
-        let text =
-            std::fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        let text = crate::formats::input::read_text(&p, crate::formats::input::SOURCE)
+            .map_err(|e| e.to_string())?;
         Ok((p.display().to_string(), text))
     }
 }
@@ -90,9 +90,10 @@ impl SourceLoader for MapLoader {
 pub struct AsmError {
     /// File name as given or as resolved for includes.
     pub file: String,
-    /// 1-based line.
+    /// 1-based line; 0 for an error about the whole file (it cannot be read), shown
+    /// as `FILE: message` without a line or a caret.
     pub line: usize,
-    /// 1-based column (in characters).
+    /// 1-based column (in characters); 0 with line 0.
     pub column: usize,
     /// The source line.
     pub source_line: String,
@@ -102,6 +103,9 @@ pub struct AsmError {
 
 impl fmt::Display for AsmError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            return write!(f, "{}: {}", self.file, self.message);
+        }
         writeln!(
             f,
             "{}:{}:{}: {}",
@@ -121,9 +125,15 @@ impl fmt::Display for AsmError {
 
 impl std::error::Error for AsmError {}
 
-/// All diagnostics of a failed assembly, in source order.
+/// The diagnostics of a failed assembly, in source order: the first
+/// [`MAX_ERRORS`] found, then how many more were found and not kept (shown as
+/// `... and N more errors`).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AsmErrors(pub Vec<AsmError>);
+pub struct AsmErrors(pub Vec<AsmError>, pub usize);
+
+/// The most diagnostics an assembly keeps; later ones are only counted
+/// ([`AsmErrors`]'s second field).
+pub const MAX_ERRORS: usize = 100;
 
 impl fmt::Display for AsmErrors {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -132,6 +142,17 @@ impl fmt::Display for AsmErrors {
                 writeln!(f)?;
             }
             writeln!(f, "{e}")?;
+        }
+        match self.1 {
+            0 => {}
+            1 => writeln!(
+                f,
+                "\n... and 1 more error (only the first {MAX_ERRORS} are shown)"
+            )?,
+            n => writeln!(
+                f,
+                "\n... and {n} more errors (only the first {MAX_ERRORS} are shown)"
+            )?,
         }
         Ok(())
     }
@@ -203,15 +224,18 @@ impl Assembly {
 pub fn assemble_file(path: impl AsRef<Path>) -> Result<Assembly, AsmErrors> {
     let p = path.as_ref();
     let name = p.display().to_string();
-    match std::fs::read_to_string(p) {
+    match crate::formats::input::read_text(p, crate::formats::input::SOURCE) {
         Ok(text) => assemble_str(&name, &text, &FsLoader),
-        Err(e) => Err(AsmErrors(vec![AsmError {
-            file: name,
-            line: 0,
-            column: 0,
-            source_line: String::new(),
-            message: format!("cannot read the file: {e}"),
-        }])),
+        Err(e) => Err(AsmErrors(
+            vec![AsmError {
+                file: name,
+                line: 0,
+                column: 0,
+                source_line: String::new(),
+                message: format!("cannot read the file: {}", e.reason()),
+            }],
+            0,
+        )),
     }
 }
 
@@ -227,8 +251,8 @@ pub fn assemble_str(
     let mut lay = layout::run(name, text, loader);
     let out = emit::run(&lay.items, &lay.drum_tracks, &lay.syms, &mut lay.src);
     lay.syms.check_equates(&mut lay.src);
-    if let Some(errors) = lay.src.take_errors() {
-        return Err(AsmErrors(errors));
+    if let Some((errors, more)) = lay.src.take_errors() {
+        return Err(AsmErrors(errors, more));
     }
     Ok(Assembly {
         image: out.image,

@@ -3,8 +3,7 @@
 
 use super::AsmError;
 
-/// Most diagnostics kept; later ones are dropped.
-const MAX_ERRORS: usize = 100;
+use super::MAX_ERRORS;
 
 /// One source file: its name as reported and its lines.
 #[derive(Debug, Clone)]
@@ -19,6 +18,8 @@ pub(super) struct Src {
 pub(super) struct Sources {
     pub files: Vec<Src>,
     errors: Vec<AsmError>,
+    /// Diagnostics found after the first [`MAX_ERRORS`]: counted, not kept.
+    dropped: usize,
 }
 
 impl Sources {
@@ -34,6 +35,7 @@ impl Sources {
     /// Reports `msg` at byte offset `off` of line `line` (0-based) of file `file`.
     pub fn err(&mut self, file: usize, line: usize, off: usize, msg: impl Into<String>) {
         if self.errors.len() >= MAX_ERRORS {
+            self.dropped += 1;
             return;
         }
         let src = &self.files[file];
@@ -53,9 +55,9 @@ impl Sources {
         format!("{}:{}", self.files[file].name, line + 1)
     }
 
-    /// The diagnostics in source order (file as first read, line, column), or `None`
-    /// when there are none.
-    pub fn take_errors(&mut self) -> Option<Vec<AsmError>> {
+    /// The diagnostics in source order (file as first read, line, column) and how
+    /// many more were found past [`MAX_ERRORS`], or `None` when there are none.
+    pub fn take_errors(&mut self) -> Option<(Vec<AsmError>, usize)> {
         let mut errors = std::mem::take(&mut self.errors);
         errors.dedup();
         if errors.is_empty() {
@@ -66,6 +68,6 @@ impl Sources {
             (file, e.line, e.column)
         };
         errors.sort_by_key(order);
-        Some(errors)
+        Some((errors, std::mem::take(&mut self.dropped)))
     }
 }

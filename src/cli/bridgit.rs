@@ -3,7 +3,7 @@
 //! replies after a list of your crossings (`--think --moves`), the comparison with the
 //! reference (`--check N`). The work is in [`mark1::games::bridgit`].
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use mark1::games::bridgit::{self as g, Waiting};
 use mark1::reference::bridgit as rb;
 use serde_json::json;
@@ -66,22 +66,21 @@ pub fn run(a: BridgitArgs) -> Result<()> {
                 .filter(|t| !t.trim().is_empty())
                 .enumerate()
                 .map(|(i, t)| {
-                    t.trim().parse().with_context(|| {
-                        format!("move {}: `{}` is not a crossing number", i + 1, t.trim())
+                    t.trim().parse().map_err(|_| {
+                        anyhow::anyhow!("move {}: `{}` is not a crossing number", i + 1, t.trim())
                     })
                 })
                 .collect::<Result<_>>()?,
         ),
         (None, Some(p)) => Some(
-            std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read {}", p.display()))?
+            mark1::formats::input::read_text(p, mark1::formats::input::SCRIPT)?
                 .lines()
                 .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
                 .filter(|l| !l.is_empty())
                 .enumerate()
                 .map(|(i, l)| {
-                    l.parse().with_context(|| {
-                        format!(
+                    l.parse().map_err(|_| {
+                        anyhow::anyhow!(
                             "{} line {}: `{l}` is not a crossing number",
                             p.display(),
                             i + 1

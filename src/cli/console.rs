@@ -7,7 +7,7 @@ use super::BeatLimit;
 use anyhow::{anyhow, bail, Context, Result};
 use mark1::console::{parse_command, ExecError, Session};
 use mark1::machine::Machine;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
@@ -121,9 +121,8 @@ pub(super) fn run_script(
     script: &Path,
     printer: Option<&Path>,
 ) -> Result<()> {
-    let text = std::fs::read_to_string(script)
-        .with_context(|| format!("cannot read {}", script.display()))?;
-    let result = session.run_script(&script.display().to_string(), &text, &mut |msg| {
+    let bytes = mark1::formats::input::read_limited(script, mark1::formats::input::SCRIPT)?;
+    let result = session.run_script_bytes(&script.display().to_string(), &bytes, &mut |msg| {
         eprintln!("{msg}");
     });
     // The end of a script is the end of the session: attached files are written back,
@@ -157,12 +156,14 @@ pub(super) fn run_script(
 /// Where the commands come from: the line editor at a terminal, else standard input.
 enum Input {
     Editor(Box<rustyline::DefaultEditor>),
-    Lines(std::io::StdinLock<'static>),
+    /// Standard input, and the number of the last line read.
+    Lines(std::io::StdinLock<'static>, usize),
 }
 
 impl Input {
-    /// The next line; `None` at the end (Ctrl-D, end of input).
-    fn next(&mut self) -> Result<Option<String>> {
+    /// The next line, or the reason it is refused (a piped line that is not UTF-8 or
+    /// is too long, with its number); `None` at the end (Ctrl-D, end of input).
+    fn next(&mut self) -> Result<Option<Result<String, String>>> {
         match self {
             Input::Editor(ed) => loop {
                 match ed.readline("mark1> ") {
@@ -170,7 +171,7 @@ impl Input {
                         if !line.trim().is_empty() {
                             let _ = ed.add_history_entry(line.as_str());
                         }
-                        return Ok(Some(line));
+                        return Ok(Some(Ok(line)));
                     }
                     // Ctrl-C at the prompt (nothing running): a fresh line, as a shell does.
                     Err(rustyline::error::ReadlineError::Interrupted) => {
@@ -180,12 +181,21 @@ impl Input {
                     Err(e) => return Err(anyhow!("cannot read the command line: {e}")),
                 }
             },
-            Input::Lines(lines) => {
-                let mut s = String::new();
-                if lines.read_line(&mut s)? == 0 {
+            Input::Lines(lines, n) => {
+                use mark1::formats::input::{grouped, read_line_limited, Line, COMMAND_LINE};
+                let Some(line) = read_line_limited(lines, COMMAND_LINE)? else {
                     return Ok(None);
-                }
-                Ok(Some(s))
+                };
+                *n += 1;
+                Ok(Some(match line {
+                    Line::Text(t) => Ok(t),
+                    Line::NotText => Err(format!("line {n}: not UTF-8 text")),
+                    Line::TooLong => Err(format!(
+                        "line {n}: longer than the {}-byte limit for {}",
+                        grouped(COMMAND_LINE.bytes),
+                        COMMAND_LINE.what
+                    )),
+                }))
             }
         }
     }
@@ -212,12 +222,21 @@ fn run_interactive(session: &mut Session, interactive: bool) -> Result<usize> {
         println!("mark1 console: `help` lists the commands; Ctrl-C stops a run; `quit` or Ctrl-D leaves.");
         Input::Editor(Box::new(rustyline::DefaultEditor::new()?))
     } else {
-        Input::Lines(std::io::stdin().lock())
+        Input::Lines(std::io::stdin().lock(), 0)
     };
     let mut echoed = session.machine.printer_text().len();
     let mut failures = 0;
     while let Some(line) = input.next()? {
         flag.store(false, Ordering::Relaxed);
+        let line = match line {
+            Ok(line) => line,
+            Err(refused) => {
+                // Refused as a bad command is: reported, counted, the next line read.
+                failures += 1;
+                eprintln!("{refused}");
+                continue;
+            }
+        };
         let result =
             parse_command(&line).map_err(|e| format!("cannot read `{}`: {e}", line.trim()));
         let result = result.and_then(|cmd| session.execute(&cmd).map_err(|e| describe(&e)));

@@ -2,7 +2,7 @@
 
 use super::load::load_or_boot;
 use super::machine::MachineArgs;
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use mark1::console::Session;
 use mark1::machine::Machine;
 use std::path::{Path, PathBuf};
@@ -24,7 +24,8 @@ pub struct DebugArgs {
     /// Do not open the terminal interface: apply --script, print the screen as text.
     #[arg(long)]
     headless: bool,
-    /// Screen size of the headless text, columns by rows.
+    /// Screen size of the headless text, columns by rows: 20 to 1000 columns, 5 to
+    /// 1000 rows.
     #[arg(long, value_name = "COLSxROWS", default_value = "140x50")]
     size: String,
     #[command(flatten)]
@@ -46,7 +47,7 @@ pub fn run(a: DebugArgs) -> Result<()> {
     let script = match &a.script {
         Some(s) => Some((
             s.display().to_string(),
-            std::fs::read_to_string(s).with_context(|| format!("cannot read {}", s.display()))?,
+            mark1::formats::input::read_text(s, mark1::formats::input::SCRIPT)?,
         )),
         None => None,
     };
@@ -56,7 +57,13 @@ pub fn run(a: DebugArgs) -> Result<()> {
             .split_once('x')
             .and_then(|(w, h)| Some((w.parse::<u16>().ok()?, h.parse::<u16>().ok()?)))
             .filter(|&(w, h)| (20..=1000).contains(&w) && (5..=1000).contains(&h))
-            .ok_or_else(|| anyhow!("--size is COLSxROWS, e.g. 140x50"))?;
+            .ok_or_else(|| {
+                anyhow!(
+                    "--size {}: the size is COLSxROWS, 20 to 1000 columns by 5 to 1000 rows, \
+                     e.g. 140x50",
+                    a.size
+                )
+            })?;
         let (name, text) = script.unwrap_or_default();
         let (screen, r) = run_headless(&mut dbg, &name, &text, w, h);
         print!("{screen}");

@@ -28,8 +28,9 @@ pub struct DraughtsArgs {
     king: Option<i32>,
     /// Cross-check N generated positions against the reference engine (squares are
     /// Strachey's 0-31).
-    #[arg(long, conflicts_with = "pdn_squares")]
-    check: Option<usize>,
+    /// At most 1,000,000 (the bound of every `--check`).
+    #[arg(long, conflicts_with = "pdn_squares", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    check: Option<u64>,
     /// Seed of the position generator and of the /W generator.
     #[arg(long, default_value_t = 1951)]
     seed: u64,
@@ -118,7 +119,7 @@ pub fn run(a: DraughtsArgs) -> Result<()> {
     if a.replay_1952 {
         return replay(&a, &params);
     }
-    if let Some(n) = a.check {
+    if let Some(n) = a.check.map(|n| n as usize) {
         return check(&a, &params, n);
     }
     if a.think {
@@ -223,8 +224,9 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     use std::io::Write;
     let script = match &a.script {
         Some(f) => Some(
-            std::fs::read_to_string(f)
-                .with_context(|| format!("cannot read the script {}", f.display()))?,
+            mark1::formats::input::read_text(f, mark1::formats::input::SCRIPT).map_err(|e| {
+                anyhow::anyhow!("cannot read the script {}: {}", f.display(), e.reason())
+            })?,
         ),
         None => None,
     };

@@ -4,7 +4,7 @@
 //! games against Bell's procedure (`--selfplay N`) and the comparison with the reference
 //! (`--check N`). The work and the words are in [`mark1::games::guessit`].
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use mark1::games::guessit::{self as g, Deal, First, Prompt, Waiting};
 use mark1::reference::guessit::{self as rg, View, CARDS};
 use serde_json::json;
@@ -227,8 +227,7 @@ fn play(a: &GuessitArgs, deal: Deal, first: First, out: &mut dyn Write) -> Resul
     let mut game = g::Game::new(deal, first, a.seed)?;
     let script: Option<Vec<String>> = match &a.script {
         Some(p) => Some(
-            std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read {}", p.display()))?
+            mark1::formats::input::read_text(p, mark1::formats::input::SCRIPT)?
                 .lines()
                 .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
                 .filter(|l| !l.is_empty())

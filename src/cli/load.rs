@@ -7,7 +7,7 @@
 use anyhow::{anyhow, bail, Context, Result};
 use mark1::asm::{self, boot};
 use mark1::formats::drm::{self, DRM_BYTES};
-use mark1::formats::{image::Image, tape};
+use mark1::formats::{image::Image, input, tape};
 use mark1::machine::Machine;
 use std::path::{Path, PathBuf};
 
@@ -62,11 +62,21 @@ fn tape_refusal(path: &Path, is: &str, tail: &str) -> anyhow::Error {
 /// refused as a tape (with the source's first error in one line). Any other binary
 /// file is refused with a message naming the accepted forms.
 ///
+/// The file is read with the limit of [`input::PROGRAM`] ([`input::DRUM`] when named
+/// `.drm`).
+///
 /// # Errors
-/// The file cannot be read, is not one of the forms, or does not assemble.
+/// The file cannot be read, is larger than its limit, is not one of the forms, or does
+/// not assemble.
 pub fn read_program(path: &Path) -> Result<ProgramFile> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
-    if path.extension().and_then(|e| e.to_str()) == Some("drm") {
+    let named_drm = path.extension().and_then(|e| e.to_str()) == Some("drm");
+    let limit = if named_drm {
+        input::DRUM
+    } else {
+        input::PROGRAM
+    };
+    let bytes = input::read_limited(path, limit)?;
+    if named_drm {
         let words = drm::read_drm(&bytes).with_context(|| format!("{}", path.display()))?;
         return Ok(ProgramFile::Drum(words));
     }
@@ -136,9 +146,9 @@ pub fn load_program(path: &Path) -> Result<Image> {
     }
 }
 
-/// Reads a tape file (`.pt.txt` text or raw rows).
+/// Reads a tape file (`.pt.txt` text or raw rows), at most [`input::TAPE`] bytes.
 pub fn read_tape(path: &Path) -> Result<Vec<u8>> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = input::read_limited(path, input::TAPE)?;
     tape::read_any(&bytes).with_context(|| format!("{}", path.display()))
 }
 

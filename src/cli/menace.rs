@@ -91,7 +91,7 @@ pub fn empty_of(s: &str) -> Empty {
 /// # Errors
 /// The file unreadable, not a drum image, or its boxes inconsistent.
 pub fn read_drum(path: &Path) -> Result<DrumBoxes> {
-    let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let bytes = mark1::formats::input::read_limited(path, mark1::formats::input::DRUM)?;
     DrumBoxes::from_drm(&bytes).with_context(|| format!("{} refused", path.display()))
 }
 

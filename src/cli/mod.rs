@@ -80,12 +80,17 @@ pub fn symbols_for(
     file: Option<&std::path::Path>,
     source: Option<&std::path::Path>,
 ) -> anyhow::Result<mark1::profile::Symbols> {
-    use anyhow::Context;
     use mark1::profile::Symbols;
     Ok(match (file, source) {
         (Some(p), _) => {
-            let text = std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read the symbol file {}", p.display()))?;
+            let text = mark1::formats::input::read_text(p, mark1::formats::input::SYMBOLS)
+                .map_err(|e| {
+                    anyhow::anyhow!(
+                        "cannot read the symbol file {}: {}",
+                        p.display(),
+                        e.reason()
+                    )
+                })?;
             Symbols::parse(&text, &p.display().to_string())?
         }
         (None, Some(f)) if f.extension().and_then(|e| e.to_str()) == Some("m1") => {
@@ -120,10 +125,97 @@ pub fn with_threads<R: Send>(
     }
 }
 
-/// The `--threads N` flag's value: 1 or more.
+/// How many worker threads a core may have at most (`--threads`): more only
+/// multiplies the threads' stacks and the switching between them.
+pub const THREADS_PER_CORE: usize = 4;
+
+/// The `--threads N` flag's value: 1 to [`THREADS_PER_CORE`] × the cores of this
+/// machine (`std::thread::available_parallelism`, 1 when unknown). Every `--threads`
+/// is read here.
+///
+/// # Errors
+/// A value that is not a number, 0, or above the bound, saying the bound.
 pub fn parse_threads(s: &str) -> Result<usize, String> {
+    let cores = std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get);
+    let most = THREADS_PER_CORE * cores;
+    let digits = !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
     match s.parse::<usize>() {
-        Ok(n) if n >= 1 => Ok(n),
+        Ok(n) if (1..=most).contains(&n) => Ok(n),
+        Ok(0) => Err(format!("{s} is not a number of threads (1 or more)")),
+        // Above the bound, or too large even to be a number of this machine.
+        Ok(_) | Err(_) if digits => Err(format!(
+            "{s} threads is more than {THREADS_PER_CORE} a core: this machine has {cores} \
+             core{}, so at most {most}",
+            if cores == 1 { "" } else { "s" }
+        )),
         _ => Err(format!("{s} is not a number of threads (1 or more)")),
     }
+}
+
+/// Parses the command line as `T` (clap), its refusals in words: the number parsers'
+/// Rust messages ("invalid digit found in string", "number too large to fit in target
+/// type") and Rust's range syntax in a range refusal (`is not in 1..=1000000`) are
+/// rewritten ([`in_words`]); any other message, help and version are clap's own.
+pub fn parse_args<T: clap::Parser>() -> T {
+    match T::try_parse() {
+        Ok(t) => t,
+        Err(e) => {
+            let text = e.to_string();
+            let words = in_words(&text);
+            if words == text || !e.use_stderr() {
+                e.exit()
+            }
+            use std::io::Write;
+            let _ = std::io::stderr().write_all(words.as_bytes());
+            std::process::exit(e.exit_code())
+        }
+    }
+}
+
+/// `text` with the Rust words of clap's number refusals in plain words (see
+/// [`parse_args`]).
+pub fn in_words(text: &str) -> String {
+    let mut s = text
+        .replace("invalid digit found in string", "not a whole number")
+        .replace(
+            "cannot parse integer from empty string",
+            "a number is needed",
+        )
+        .replace(
+            "number too large to fit in target type",
+            "too large a number",
+        )
+        .replace(
+            "number too small to fit in target type",
+            "too small a number",
+        )
+        .replace("invalid float literal", "not a number");
+    const NOT_IN: &str = " is not in ";
+    if let Some(k) = s.find(NOT_IN) {
+        let start = k + NOT_IN.len();
+        let end = s[start..]
+            .find(|c: char| c.is_whitespace())
+            .map_or(s.len(), |e| start + e);
+        let range = &s[start..end];
+        let num = |t: &str| t.parse::<i128>().ok();
+        let said = if let Some((lo, hi)) = range.split_once("..=") {
+            match (num(lo), num(hi)) {
+                (Some(lo), Some(hi)) => Some(format!(" is not in the range {lo} to {hi}")),
+                (None, Some(hi)) if lo.is_empty() => Some(format!(" is more than {hi}")),
+                _ => None,
+            }
+        } else if let Some((lo, hi)) = range.split_once("..") {
+            match (num(lo), num(hi)) {
+                (Some(lo), Some(hi)) => Some(format!(" is not in the range {lo} to {}", hi - 1)),
+                (Some(lo), None) if hi.is_empty() => Some(format!(" is less than {lo}")),
+                _ => None,
+            }
+        } else {
+            None
+        };
+        if let Some(said) = said {
+            s.replace_range(k..end, &said);
+        }
+    }
+    s
 }

@@ -36,8 +36,9 @@ pub struct NimArgs {
     profile: Option<std::path::PathBuf>,
     /// Compare the programme with the reference on N random positions (all k, both
     /// rules); the last line is `N positions, D differences`.
-    #[arg(long)]
-    check: Option<usize>,
+    /// At most 1,000,000 (the bound of every `--check`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    check: Option<u64>,
     /// Worker threads for --check (positions run in parallel) (1 or more); all cores by default. The result is the
     /// same for any number.
     #[arg(long, value_parser = crate::cli::parse_threads)]
@@ -84,7 +85,7 @@ fn position(a: &NimArgs) -> Result<(Vec<u8>, usize)> {
 
 /// Runs `mark1 nim`.
 pub fn run(a: NimArgs) -> Result<()> {
-    if let Some(n) = a.check {
+    if let Some(n) = a.check.map(|n| n as usize) {
         let seed = a.seed;
         let r = super::with_threads(a.threads, || g::check(n, seed))??;
         if a.json {
@@ -125,8 +126,10 @@ pub fn run(a: NimArgs) -> Result<()> {
 
 /// The moves of a script: one a line, `#` comments and blank lines skipped.
 fn script_moves(path: &std::path::Path) -> Result<Vec<(String, Vec<Entry>)>> {
-    let text = std::fs::read_to_string(path)
-        .with_context(|| format!("cannot read the script {}", path.display()))?;
+    let text =
+        mark1::formats::input::read_text(path, mark1::formats::input::SCRIPT).map_err(|e| {
+            anyhow::anyhow!("cannot read the script {}: {}", path.display(), e.reason())
+        })?;
     let mut out = Vec::new();
     for (n, line) in text.lines().enumerate() {
         let t = line.split('#').next().unwrap_or("").trim();

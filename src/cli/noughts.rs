@@ -210,8 +210,7 @@ impl AtKeys for mark1::games::menace::Game {
 fn read_script(path: Option<&std::path::Path>) -> Result<Option<Vec<String>>> {
     Ok(match path {
         Some(p) => Some(
-            std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read {}", p.display()))?
+            mark1::formats::input::read_text(p, mark1::formats::input::SCRIPT)?
                 .lines()
                 .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
                 .filter(|l| !l.is_empty())

@@ -22,8 +22,9 @@ pub struct PrinzArgs {
     timing: TimingArg,
     /// Cross-check N positions (src/games/prinz/positions.txt, then generated ones) against
     /// `mark1 ref chess mate2`. Not with --fen: the positions are the list's.
-    #[arg(long, conflicts_with = "fen")]
-    check: Option<usize>,
+    /// At most 1,000,000 (the bound of every `--check`).
+    #[arg(long, conflicts_with = "fen", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    check: Option<u64>,
     /// Seed of the position generator for --check.
     #[arg(long, default_value_t = 1951)]
     seed: u64,
@@ -57,7 +58,7 @@ pub fn run(a: PrinzArgs) -> Result<()> {
         },
         ..p::RunOptions::default()
     };
-    if let Some(n) = a.check {
+    if let Some(n) = a.check.map(|n| n as usize) {
         let positions = p::check_positions(n, a.seed);
         // With --json standard output holds the one JSON object (the disagreements are
         // in it); the running lines and the count go to standard error.

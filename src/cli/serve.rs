@@ -53,8 +53,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
                     a.program
                 );
             }
-            let source = std::fs::read_to_string(path)
-                .with_context(|| format!("cannot read {}", path.display()))?;
+            let source = mark1::formats::input::read_text(path, mark1::formats::input::SOURCE)?;
             let name = path
                 .file_name()
                 .map(|n| n.to_string_lossy().into_owned())

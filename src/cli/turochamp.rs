@@ -23,8 +23,9 @@ pub struct TurochampArgs {
     /// Compare the programme with the reference engine on N positions (both printed
     /// games' positions, then random middle-game positions): the same move, value,
     /// position play and star; the last line is `N positions, D differences`.
-    #[arg(long)]
-    check: Option<usize>,
+    /// At most 1,000,000 (the bound of every `--check`).
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    check: Option<u64>,
     /// The seed of the random positions of --check.
     #[arg(long, default_value_t = 1951, requires = "check")]
     seed: u64,
@@ -69,7 +70,7 @@ pub struct TurochampArgs {
 
 /// Runs `mark1 turochamp`.
 pub fn run(a: TurochampArgs) -> Result<()> {
-    if let Some(n) = a.check {
+    if let Some(n) = a.check.map(|n| n as usize) {
         return run_check(n, a.seed, a.threads, a.json);
     }
     if let Some(g) = a.replay {
@@ -260,8 +261,10 @@ fn show_reply(r: &Reply) {
 fn run_play(a: &TurochampArgs) -> Result<()> {
     let mut script = match &a.script {
         Some(p) => Some(
-            std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read the script {}", p.display()))?
+            mark1::formats::input::read_text(p, mark1::formats::input::SCRIPT)
+                .map_err(|e| {
+                    anyhow::anyhow!("cannot read the script {}: {}", p.display(), e.reason())
+                })?
                 .lines()
                 .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
                 .filter(|l| !l.is_empty())

@@ -96,6 +96,7 @@ pub struct Devices {
 
 use super::Session;
 use crate::formats::drm::{read_drm, write_drm};
+use crate::formats::input;
 use crate::formats::tape::{read_any, write_pt_text};
 use std::path::Path;
 
@@ -128,8 +129,7 @@ impl Session {
     /// # Errors
     /// The file cannot be read or is malformed (with the reason).
     pub fn load_tape_file(&mut self, file: &Path) -> Result<(), String> {
-        let bytes =
-            std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+        let bytes = input::read_limited(file, input::TAPE).map_err(|e| e.to_string())?;
         let rows = read_any(&bytes).map_err(|e| format!("{}: {e}", file.display()))?;
         self.machine.load_tape(&rows);
         self.devices.reader = Some(file.to_path_buf());
@@ -158,8 +158,7 @@ impl Session {
             self.machine.drum.load_words(&[]);
             self.machine.drum.dirty = true;
         } else {
-            let bytes =
-                std::fs::read(file).map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+            let bytes = input::read_limited(file, input::DRUM).map_err(|e| e.to_string())?;
             let words = read_drm(&bytes).map_err(|e| format!("{}: {e}", file.display()))?;
             self.machine.drum.load_words(&words);
         }

@@ -183,6 +183,14 @@ pub enum ConsoleError {
         /// What is wrong.
         message: String,
     },
+    /// A line of a script is not UTF-8 text ([`Session::run_script_bytes`]).
+    #[error("{file}:{line}: not UTF-8 text")]
+    NotText {
+        /// Script name.
+        file: String,
+        /// 1-based line.
+        line: usize,
+    },
     /// A command failed (a file could not be loaded, a budget ran out, an expect failed).
     #[error("{file}:{line}: `{text}`: {error}")]
     Failed {

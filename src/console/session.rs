@@ -457,8 +457,8 @@ impl Session {
     /// `load FILE`: SimH coding-sheet LOAD lines written onto the drum.
     fn load_sheets(&mut self, f: &str) -> Result<(), String> {
         let p = self.path(f)?;
-        let text =
-            std::fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        let text = crate::formats::input::read_text(&p, crate::formats::input::LOAD_SHEETS)
+            .map_err(|e| e.to_string())?;
         let sheets =
             crate::formats::load::read_load(&text).map_err(|e| format!("{}: {e}", p.display()))?;
         for (&(t, h), ht) in &sheets {
@@ -545,9 +545,8 @@ impl Session {
             }
             P::Symbols(f) => {
                 let path = self.path(f)?;
-                let text = std::fs::read_to_string(&path).map_err(|e| {
-                    ExecError::Message(format!("cannot read {}: {e}", path.display()))
-                })?;
+                let text = crate::formats::input::read_text(&path, crate::formats::input::SYMBOLS)
+                    .map_err(|e| ExecError::Message(e.to_string()))?;
                 self.profile_symbols =
                     crate::profile::Symbols::parse(&text, &path.display().to_string())
                         .map_err(|e| ExecError::Message(e.to_string()))?;
@@ -698,7 +697,28 @@ impl Session {
         text: &str,
         on_message: &mut dyn FnMut(&str),
     ) -> Result<(), ConsoleError> {
-        for (i, line) in text.lines().enumerate() {
+        self.run_script_bytes(name, text.as_bytes(), on_message)
+    }
+
+    /// Runs a whole script read as bytes (a file as it is on disk), as
+    /// [`Session::run_script`] does: its lines split at `\n` (a `\r` before it dropped),
+    /// each checked to be UTF-8 when its turn comes, so that the lines before a line
+    /// that is not text are obeyed and the script stops there, as at any bad command.
+    ///
+    /// # Errors
+    /// As [`Session::run_script`]; [`ConsoleError::NotText`] for a line that is not
+    /// UTF-8.
+    pub fn run_script_bytes(
+        &mut self,
+        name: &str,
+        bytes: &[u8],
+        on_message: &mut dyn FnMut(&str),
+    ) -> Result<(), ConsoleError> {
+        for (i, raw) in script_lines(bytes).enumerate() {
+            let line = std::str::from_utf8(raw).map_err(|_| ConsoleError::NotText {
+                file: name.to_string(),
+                line: i + 1,
+            })?;
             let cmd = parse_command(line).map_err(|message| ConsoleError::Syntax {
                 file: name.to_string(),
                 line: i + 1,
@@ -731,6 +751,16 @@ impl Drop for Session {
             eprintln!("{e}");
         }
     }
+}
+
+/// The lines of a script's bytes, as `str::lines` splits text: at `\n`, a `\r` before
+/// it dropped, no empty line after a last `\n`.
+pub fn script_lines(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let body = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let empty = bytes.is_empty();
+    body.split(|&b| b == b'\n')
+        .filter(move |_| !empty)
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
 }
 
 /// Text as a script writes it between quotes: `\\`, `\"` and `\n` escaped, for

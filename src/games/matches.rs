@@ -86,8 +86,11 @@ impl Player {
                 poly: Learner::default().polynomial(),
             }),
             ("samuel", Some(file)) => {
-                let text = std::fs::read_to_string(file)
-                    .map_err(|e| format!("cannot read the polynomial {file}: {e}"))?;
+                let text = crate::formats::input::read_text(
+                    std::path::Path::new(file),
+                    crate::formats::input::LEARNED,
+                )
+                .map_err(|e| format!("cannot read the polynomial {file}: {}", e.reason()))?;
                 let l = Learner::from_json(&text).map_err(|e| format!("{file}: {e}"))?;
                 Ok(Player::Samuel {
                     name: spec.into(),

@@ -92,10 +92,11 @@ impl Original {
     /// # Errors
     /// The drum cannot be read; the program does not reach the toss.
     pub fn start(drum: &Path, config: Config) -> Result<Original, OriginalError> {
-        let bytes = std::fs::read(drum).map_err(|e| OriginalError::Drum {
-            path: drum.display().to_string(),
-            reason: e.to_string(),
-        })?;
+        let bytes = crate::formats::input::read_limited(drum, crate::formats::input::DRUM)
+            .map_err(|e| OriginalError::Drum {
+                path: drum.display().to_string(),
+                reason: e.reason(),
+            })?;
         let words = read_drm(&bytes).map_err(|e| OriginalError::Drum {
             path: drum.display().to_string(),
             reason: e.to_string(),

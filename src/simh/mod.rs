@@ -24,6 +24,7 @@ pub mod perforator;
 use crate::console::examine::{parse_target, parse_value};
 use crate::console::parser::feed_codes;
 use crate::console::{Command, Device, ExecError, Session};
+use crate::formats::input;
 use parse::{parse_line, substitute, Cmd, Cond, CpuSet, Dev, Op, Typein};
 use std::collections::BTreeMap;
 use std::io::Write;
@@ -160,9 +161,9 @@ impl Simh {
         out: &mut dyn FnMut(Stream, &str),
     ) -> Result<(), SimhError> {
         let name = script.display().to_string();
-        let text = std::fs::read_to_string(script).map_err(|e| SimhError::Read {
+        let text = input::read_text(script, input::SCRIPT).map_err(|e| SimhError::Read {
             file: name.clone(),
-            message: e.to_string(),
+            message: e.reason(),
         })?;
         let mut all = vec![name.clone()];
         all.extend(args.iter().cloned());
@@ -391,9 +392,8 @@ impl Simh {
             Cmd::Typein(quiet, t) => self.typein(quiet, &t, out)?,
             Cmd::AppendToTape(to, from) => {
                 let (to, from) = (self.path(&to)?, self.path(&from)?);
-                let input = std::fs::read(&from)
-                    .map_err(|e| format!("cannot read {}: {e}", from.display()))?;
-                append(&to, &perforator::append_text(&input))?;
+                let bytes = input::read_limited(&from, input::TAPE).map_err(|e| e.to_string())?;
+                append(&to, &perforator::append_text(&bytes))?;
             }
             Cmd::Load(f) => self.console(&Command::Load(f), out)?,
             Cmd::Quit => return Ok(Flow::Quit),
@@ -454,8 +454,7 @@ impl Simh {
             )));
         }
         let p = self.path(f)?;
-        let text =
-            std::fs::read_to_string(&p).map_err(|e| format!("cannot read {}: {e}", p.display()))?;
+        let text = input::read_text(&p, input::SCRIPT).map_err(|e| e.to_string())?;
         let mut all = vec![f.to_string()];
         all.extend(args);
         self.depth += 1;
@@ -509,8 +508,7 @@ impl Simh {
         let mut failed = None;
         let source = |f: &str| -> Result<String, Fail> {
             let p = self.path(f)?;
-            std::fs::read_to_string(&p)
-                .map_err(|e| Fail::Soft(format!("cannot read {}: {e}", p.display())))
+            input::read_text(&p, input::SOURCE).map_err(|e| Fail::Soft(e.to_string()))
         };
         match t {
             Typein::Line(text) => {

@@ -139,6 +139,11 @@ pub fn parse(text: &str) -> Result<ClientMsg, String> {
             MAX_MESSAGE
         ));
     }
+    // Anything but an object: serde's message would name the Rust type (`internally
+    // tagged enum ClientMsg`) or speak of variant identifiers; say what is wanted.
+    if !text.trim_start().starts_with('{') {
+        return Err("message refused: a message is a JSON object with an `op` field".into());
+    }
     let m: ClientMsg = serde_json::from_str(text).map_err(|e| format!("message refused: {e}"))?;
     match &m {
         ClientMsg::Switch { bit, .. } if *bit > 19 => Err(format!(

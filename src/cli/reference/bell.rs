@@ -151,7 +151,7 @@ pub fn bridgit(cmd: &BridgitCommand, out: &mut dyn Write) -> Result<()> {
 /// Runs a `ref noughts` subcommand.
 ///
 /// # Errors
-/// A malformed board.
+/// A malformed board, or one where the game is over (a line of three, no empty cell).
 pub fn noughts(cmd: &NoughtsCommand, out: &mut dyn Write) -> Result<()> {
     match cmd {
         NoughtsCommand::Michie { board } => {
@@ -170,6 +170,13 @@ pub fn noughts(cmd: &NoughtsCommand, out: &mut dyn Write) -> Result<()> {
                     '.' | '-' => noughts::EMPTY,
                     other => bail!("cell {}: `{other}` is not x, o or .", i + 1),
                 };
+            }
+            if let Some(w) = noughts::winner(&b) {
+                let mark = if w == noughts::X { "x" } else { "o" };
+                bail!("the game is over ({mark} has three in a line): the machine has no move");
+            }
+            if noughts::over(&b) {
+                bail!("the game is over (the board is full): the machine has no move");
             }
             let s = noughts::michie_scores(&b, noughts::X);
             for (i, v) in s.iter().enumerate() {

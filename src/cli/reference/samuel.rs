@@ -118,8 +118,10 @@ pub fn load_polynomial(path: Option<&Path>) -> Result<Polynomial> {
     match path {
         None => Ok(Learner::default().polynomial()),
         Some(p) => {
-            let text = std::fs::read_to_string(p)
-                .with_context(|| format!("cannot read the polynomial {}", p.display()))?;
+            let text = mark1::formats::input::read_text(p, mark1::formats::input::LEARNED)
+                .map_err(|e| {
+                    anyhow::anyhow!("cannot read the polynomial {}: {}", p.display(), e.reason())
+                })?;
             let l =
                 Learner::from_json(&text).map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?;
             Ok(l.polynomial())
@@ -132,8 +134,14 @@ fn load_rote(path: Option<&Path>) -> Result<Option<Rote>> {
     if !p.exists() {
         return Ok(Some(Rote::new(RoteParams::default())));
     }
-    let text = std::fs::read_to_string(p)
-        .with_context(|| format!("cannot read the rote memory {}", p.display()))?;
+    let text =
+        mark1::formats::input::read_text(p, mark1::formats::input::LEARNED).map_err(|e| {
+            anyhow::anyhow!(
+                "cannot read the rote memory {}: {}",
+                p.display(),
+                e.reason()
+            )
+        })?;
     Ok(Some(
         Rote::from_json(&text, RoteParams::default())
             .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?,
@@ -198,8 +206,14 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
             let start = match from {
                 None => Learner::default(),
                 Some(p) => {
-                    let text = std::fs::read_to_string(p)
-                        .with_context(|| format!("cannot read the polynomial {}", p.display()))?;
+                    let text = mark1::formats::input::read_text(p, mark1::formats::input::LEARNED)
+                        .map_err(|e| {
+                            anyhow::anyhow!(
+                                "cannot read the polynomial {}: {}",
+                                p.display(),
+                                e.reason()
+                            )
+                        })?;
                     Learner::from_json(&text)
                         .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?
                 }

@@ -113,8 +113,15 @@ pub fn run(cmd: &TurochampCommand, out: &mut dyn Write) -> Result<()> {
             let readings = machine.readings()?;
             let mut input: Box<dyn BufRead> = match script {
                 Some(path) => {
-                    let text = std::fs::read_to_string(path)
-                        .with_context(|| format!("cannot read script {}", path.display()))?;
+                    let text =
+                        mark1::formats::input::read_text(path, mark1::formats::input::SCRIPT)
+                            .map_err(|e| {
+                                anyhow::anyhow!(
+                                    "cannot read script {}: {}",
+                                    path.display(),
+                                    e.reason()
+                                )
+                            })?;
                     Box::new(std::io::Cursor::new(text))
                 }
                 None => Box::new(std::io::stdin().lock()),

@@ -127,7 +127,8 @@ impl Position {
     /// Side letter first (`B` or `W`), then the two colour lists in either order, each a
     /// colour letter followed by comma-separated PDN squares 1–32, a `K` prefix marking a
     /// king; ranges `a-b` are accepted. An empty list is allowed. Errors:
-    /// [`DraughtsError::Fen`] for anything malformed, out of range or doubly occupied.
+    /// [`DraughtsError::Fen`] for anything malformed, out of range or doubly occupied,
+    /// and for a man on its crowning row (Black's 29-32, White's 1-4: it is a king).
     pub fn from_fen(fen: &str) -> Result<Position, DraughtsError> {
         let err = |reason: &str| DraughtsError::Fen {
             fen: fen.to_string(),
@@ -205,6 +206,16 @@ impl Position {
         }
         if !seen[0] || !seen[1] {
             return Err(err("needs both a W list and a B list"));
+        }
+        // A man that reached the far row was crowned: Black's is PDN 29-32 (Strachey
+        // 28-31), White's PDN 1-4 (Strachey 0-3).
+        for (men, row, colour) in [(b & !k, 0xF000_0000u32, "Black"), (w & !k, 0xF, "White")] {
+            if men & row != 0 {
+                let s = (men & row).trailing_zeros() + 1;
+                return Err(err(&format!(
+                    "a {colour} man on square {s} is on its crowning row (it would be a king, K{s})"
+                )));
+            }
         }
         Ok(Position {
             b,
