@@ -62,7 +62,14 @@ async fn raw(addr: &str, request: &str) -> Reply {
         };
         let head = String::from_utf8_lossy(&buf[..head_end]).into_owned();
         let mut lines = head.split("\r\n");
-        let status: u16 = lines.next().unwrap().split(' ').nth(1).unwrap().parse().unwrap();
+        let status: u16 = lines
+            .next()
+            .unwrap()
+            .split(' ')
+            .nth(1)
+            .unwrap()
+            .parse()
+            .unwrap();
         let headers: Vec<(String, String)> = lines
             .filter_map(|l| l.split_once(':'))
             .map(|(n, v)| (n.trim().to_ascii_lowercase(), v.trim().to_string()))
@@ -90,12 +97,16 @@ async fn raw(addr: &str, request: &str) -> Reply {
 }
 
 fn get(path: &str, host: &str, origin: Option<&str>) -> String {
-    let origin = origin.map(|o| format!("Origin: {o}\r\n")).unwrap_or_default();
+    let origin = origin
+        .map(|o| format!("Origin: {o}\r\n"))
+        .unwrap_or_default();
     format!("GET {path} HTTP/1.1\r\nHost: {host}\r\n{origin}Connection: close\r\n\r\n")
 }
 
 fn upgrade(host: &str, origin: Option<&str>) -> String {
-    let origin = origin.map(|o| format!("Origin: {o}\r\n")).unwrap_or_default();
+    let origin = origin
+        .map(|o| format!("Origin: {o}\r\n"))
+        .unwrap_or_default();
     format!(
         "GET /ws HTTP/1.1\r\nHost: {host}\r\n{origin}Upgrade: websocket\r\nConnection: Upgrade\r\n\
          Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
@@ -159,14 +170,22 @@ async fn foreign_origins_and_hosts_are_refused_with_403_and_the_reason() {
     let (addr, _) = server(Limits::default()).await;
     let port = addr.rsplit(':').next().unwrap().to_string();
     let own = format!("http://{addr}");
-    for origin in ["http://evil.example", "null", "http://127.0.0.1.evil.example"] {
+    for origin in [
+        "http://evil.example",
+        "null",
+        "http://127.0.0.1.evil.example",
+    ] {
         let r = raw(&addr, &upgrade(&addr, Some(origin))).await;
         assert_eq!(r.status, 403, "Origin {origin}: {}", r.body);
         assert!(r.body.contains("origin"), "{}", r.body);
         assert!(r.body.contains("--allow-origin"), "{}", r.body);
     }
     let r = raw(&addr, &upgrade(&addr, Some("null"))).await;
-    assert!(r.body.contains("null (a sandboxed page or a file)"), "{}", r.body);
+    assert!(
+        r.body.contains("null (a sandboxed page or a file)"),
+        "{}",
+        r.body
+    );
     // Another port of this machine is another origin.
     let r = raw(&addr, &upgrade(&addr, Some("http://127.0.0.1:1"))).await;
     assert_eq!(r.status, 403, "{}", r.body);
@@ -278,12 +297,23 @@ async fn the_binary_refuses_foreign_origins_unless_allowed() {
     assert_eq!(r.status, 101, "{}", r.body);
     let r = raw(addr, &get("/status", "museum.example:8000", None)).await;
     assert_eq!(r.status, 200, "{}", r.body);
-    let mut w = ws(addr, "museum.example:8000", Some("http://museum.example:8000")).await;
+    let mut w = ws(
+        addr,
+        "museum.example:8000",
+        Some("http://museum.example:8000"),
+    )
+    .await;
     until(&mut w, |v| v["type"] == "hello").await;
 
     // A malformed --allow-origin is refused with the form expected.
     let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(["serve", "--bind", "127.0.0.1:0", "--allow-origin", "evil.example"])
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--allow-origin",
+            "evil.example",
+        ])
         .output()
         .unwrap();
     assert!(!out.status.success());
@@ -457,7 +487,10 @@ async fn a_message_over_the_limit_is_closed_with_1009_and_the_reason() {
     sending.abort();
     let start = Instant::now();
     while shared.sessions.load(std::sync::atomic::Ordering::SeqCst) != 0 {
-        assert!(start.elapsed() < Duration::from_secs(10), "session not freed");
+        assert!(
+            start.elapsed() < Duration::from_secs(10),
+            "session not freed"
+        );
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
@@ -507,7 +540,11 @@ async fn every_response_carries_the_security_headers() {
         assert!(csp.contains("default-src 'self'"), "{line}: {csp}");
         assert!(csp.contains("frame-ancestors 'none'"), "{line}: {csp}");
         assert_eq!(r.header("x-frame-options"), Some("DENY"), "{line}");
-        assert_eq!(r.header("x-content-type-options"), Some("nosniff"), "{line}");
+        assert_eq!(
+            r.header("x-content-type-options"),
+            Some("nosniff"),
+            "{line}"
+        );
     }
 }
 

@@ -215,9 +215,10 @@ async fn close_after_error(socket: &mut WebSocket, e: axum::Error) {
             MESSAGE_TOO_BIG,
             format!("message too big: limit {SOCKET_LIMIT} bytes"),
         ),
-        WsError::Capacity(_) | WsError::Protocol(_) => {
-            (PROTOCOL_ERROR, "not a WebSocket frame this server reads".into())
-        }
+        WsError::Capacity(_) | WsError::Protocol(_) => (
+            PROTOCOL_ERROR,
+            "not a WebSocket frame this server reads".into(),
+        ),
         WsError::Utf8(_) => (INVALID_DATA, "a text message that is not UTF-8".into()),
         _ => return,
     };
@@ -521,5 +522,83 @@ async fn accept_error(e: std::io::Error) {
         ErrorKind::ConnectionRefused | ErrorKind::ConnectionAborted | ErrorKind::ConnectionReset
     ) {
         tokio::time::sleep(Duration::from_secs(1)).await;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderMap;
+
+    fn check(a: &Access, host: Option<&str>, origin: Option<&str>) -> Result<String, String> {
+        let mut h = HeaderMap::new();
+        if let Some(v) = host {
+            h.insert(header::HOST, v.parse().unwrap());
+        }
+        if let Some(v) = origin {
+            h.insert(header::ORIGIN, v.parse().unwrap());
+        }
+        a.check(&h)
+    }
+
+    #[test]
+    fn hosts_and_origins_by_the_address_bound() {
+        // IPv6 loopback: its bracketed address and localhost, with the port.
+        let a = Access::new("[::1]:8080".parse().unwrap(), &[]);
+        assert!(check(&a, Some("[::1]:8080"), Some("http://[::1]:8080")).is_ok());
+        assert!(check(&a, Some("localhost:8080"), Some("http://localhost:8080")).is_ok());
+        assert!(check(&a, Some("[::1]:8080"), Some("http://localhost:8080")).is_ok());
+        assert!(check(&a, Some("127.0.0.1:8080"), None).is_err());
+        assert!(check(&a, Some("[::1]:8081"), None).is_err());
+        assert!(check(&a, Some("[::1]"), None).is_err());
+        // Port 80: the browser leaves the port out.
+        let a = Access::new("127.0.0.1:80".parse().unwrap(), &[]);
+        assert!(check(&a, Some("localhost"), Some("http://localhost")).is_ok());
+        assert!(check(&a, Some("127.0.0.1:80"), None).is_ok());
+        // Every address: any IP address with the port (what the visitor typed), no names
+        // but localhost; the origin must be the host asked for.
+        let a = Access::new("0.0.0.0:8080".parse().unwrap(), &[]);
+        assert!(check(
+            &a,
+            Some("192.168.1.5:8080"),
+            Some("http://192.168.1.5:8080")
+        )
+        .is_ok());
+        assert!(check(&a, Some("[fe80::1]:8080"), None).is_ok());
+        assert!(check(
+            &a,
+            Some("192.168.1.5:8080"),
+            Some("http://192.168.1.6:8080")
+        )
+        .is_err());
+        assert!(check(&a, Some("192.168.1.5:9090"), None).is_err());
+        assert!(check(&a, Some("mark1.lan:8080"), None).is_err());
+        // A name given with --allow-origin, its host accepted too.
+        let allow = [parse_origin("HTTP://Mark1.lan:8080/").unwrap()];
+        let a = Access::new("0.0.0.0:8080".parse().unwrap(), &allow);
+        assert!(check(&a, Some("mark1.lan:8080"), Some("http://mark1.lan:8080")).is_ok());
+        // Refusals say why.
+        let e = check(&a, None, None).unwrap_err();
+        assert!(e.contains("no Host"), "{e}");
+        let e = check(&a, Some("localhost:8080"), Some("null")).unwrap_err();
+        assert!(e.contains("null (a sandboxed page or a file)"), "{e}");
+    }
+
+    #[test]
+    fn allowed_origins_are_read_or_refused_with_the_form() {
+        assert_eq!(
+            parse_origin("https://Museum.Example/"),
+            Ok("https://museum.example".into())
+        );
+        for bad in [
+            "museum.example",
+            "ftp://x",
+            "http://",
+            "http://a/b",
+            "http://*",
+        ] {
+            let e = parse_origin(bad).unwrap_err();
+            assert!(e.contains("http://HOST:PORT"), "{bad}: {e}");
+        }
     }
 }
