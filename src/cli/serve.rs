@@ -19,11 +19,11 @@ pub struct ServeArgs {
     program: String,
     /// Sessions (tabs, each with its own machine) at once; the next tab is told the
     /// machine is busy.
-    #[arg(long, default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=10_000))]
     max_sessions: u32,
     /// HTTP connections open at once (before a tab's socket opens); more wait until one
     /// ends. Each is closed if its request has not arrived within 10 seconds.
-    #[arg(long, default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     max_connections: u32,
     /// Accept pages from ORIGIN (http://HOST:PORT or https://HOST) besides the server's
     /// own, and requests naming its host: for a proxy or a name on the network. Repeatable.

@@ -392,11 +392,14 @@ impl Access {
         };
         let host = host.to_str().unwrap_or("").trim().to_ascii_lowercase();
         if !self.host_ok(&host) {
+            let mut own = self.hosts.join(", ");
+            if self.any_address {
+                own += &format!(", or any IP address with port {}", self.port);
+            }
             return Err(format!(
-                "refused: Host `{host}` is not this server's address ({}): a page reached \
+                "refused: Host `{host}` is not this server's address ({own}): a page reached \
                  through another name could be an attacker's (DNS rebinding); start mark1 \
-                 serve with --allow-origin http://NAME:PORT to allow a name",
-                self.hosts.join(", ")
+                 serve with --allow-origin http://NAME:PORT to allow a name"
             ));
         }
         let Some(origin) = headers.get(header::ORIGIN) else {
@@ -572,7 +575,8 @@ mod tests {
         )
         .is_err());
         assert!(check(&a, Some("192.168.1.5:9090"), None).is_err());
-        assert!(check(&a, Some("mark1.lan:8080"), None).is_err());
+        let e = check(&a, Some("mark1.lan:8080"), None).unwrap_err();
+        assert!(e.contains("any IP address with port 8080"), "{e}");
         // A name given with --allow-origin, its host accepted too.
         let allow = [parse_origin("HTTP://Mark1.lan:8080/").unwrap()];
         let a = Access::new("0.0.0.0:8080".parse().unwrap(), &allow);
