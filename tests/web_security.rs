@@ -495,6 +495,75 @@ async fn a_message_over_the_limit_is_closed_with_1009_and_the_reason() {
     }
 }
 
+/// Upgrades a raw connection to a socket, sends `frame` (bytes as on the wire), and reads
+/// the server's close frame: its code and reason.
+async fn close_for(addr: &str, frame: &[u8]) -> (u16, String) {
+    tokio::time::timeout(Duration::from_secs(10), async {
+        let mut c = TcpStream::connect(addr).await.unwrap();
+        c.write_all(upgrade(addr, None).as_bytes()).await.unwrap();
+        let mut buf = Vec::new();
+        let end = loop {
+            let mut b = [0u8; 1024];
+            let n = c.read(&mut b).await.unwrap();
+            assert!(n > 0);
+            buf.extend_from_slice(&b[..n]);
+            if let Some(i) = buf.windows(4).position(|w| w == b"\r\n\r\n") {
+                break i + 4;
+            }
+        };
+        assert!(buf.starts_with(b"HTTP/1.1 101"));
+        buf.drain(..end);
+        c.write_all(frame).await.unwrap();
+        // Frames from the server until its close (opcode 8); the hello comes first.
+        loop {
+            while buf.len() < 4 {
+                let mut b = [0u8; 65536];
+                let n = c.read(&mut b).await.unwrap();
+                assert!(n > 0, "ended without a close frame");
+                buf.extend_from_slice(&b[..n]);
+            }
+            let (len, head) = match buf[1] & 127 {
+                126 => (u16::from_be_bytes([buf[2], buf[3]]) as usize, 4),
+                127 => panic!("a frame over 64 KiB"),
+                n => (n as usize, 2),
+            };
+            while buf.len() < head + len {
+                let mut b = [0u8; 65536];
+                let n = c.read(&mut b).await.unwrap();
+                assert!(n > 0, "ended in a frame");
+                buf.extend_from_slice(&b[..n]);
+            }
+            if buf[0] & 15 == 8 {
+                let p = &buf[head..head + len];
+                return (
+                    u16::from_be_bytes([p[0], p[1]]),
+                    String::from_utf8_lossy(&p[2..]).into_owned(),
+                );
+            }
+            buf.drain(..head + len);
+        }
+    })
+    .await
+    .expect("no close frame within 10 s")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_frame_not_read_is_closed_with_the_code_and_reason() {
+    let (addr, _) = server(Limits::default()).await;
+    // A text frame whose payload is not UTF-8 (masked with zeros, as a client must mask).
+    let (code, reason) = close_for(&addr, &[0x81, 0x81, 0, 0, 0, 0, 0xff]).await;
+    assert_eq!(
+        (code, reason.as_str()),
+        (1007, "a text message that is not UTF-8")
+    );
+    // A client frame without a mask.
+    let (code, reason) = close_for(&addr, &[0x81, 0x02, b'h', b'i']).await;
+    assert_eq!(
+        (code, reason.as_str()),
+        (1002, "not a WebSocket frame this server reads")
+    );
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_pt_txt_tape_obeys_the_upload_limit() {
     let (addr, _) = server(Limits::default()).await;

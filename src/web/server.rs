@@ -202,10 +202,12 @@ async fn busy(mut socket: WebSocket, max: usize) {
 }
 
 /// After the socket failed to read a message: a close frame with the reason when the
-/// message was too big (1009), not a WebSocket frame (1002) or not UTF-8 text (1007);
-/// nothing for a connection that broke.
+/// message was too big (1009), not a WebSocket frame (1002) or not UTF-8 text (1007),
+/// then half a second for the client to read it before the connection is dropped (the
+/// unread rest of a message makes the drop a reset, which some systems let overtake the
+/// frame); nothing for a connection that broke or was dropped.
 async fn close_after_error(socket: &mut WebSocket, e: axum::Error) {
-    use tungstenite::error::{CapacityError, Error as WsError};
+    use tungstenite::error::{CapacityError, Error as WsError, ProtocolError};
     let inner = e.into_inner();
     let Some(e) = inner.downcast_ref::<WsError>() else {
         return;
@@ -215,6 +217,7 @@ async fn close_after_error(socket: &mut WebSocket, e: axum::Error) {
             MESSAGE_TOO_BIG,
             format!("message too big: limit {SOCKET_LIMIT} bytes"),
         ),
+        WsError::Protocol(ProtocolError::ResetWithoutClosingHandshake) => return,
         WsError::Capacity(_) | WsError::Protocol(_) => (
             PROTOCOL_ERROR,
             "not a WebSocket frame this server reads".into(),
@@ -222,12 +225,13 @@ async fn close_after_error(socket: &mut WebSocket, e: axum::Error) {
         WsError::Utf8(_) => (INVALID_DATA, "a text message that is not UTF-8".into()),
         _ => return,
     };
-    let _ = socket
-        .send(Message::Close(Some(CloseFrame {
-            code,
-            reason: reason.into(),
-        })))
-        .await;
+    let close = Message::Close(Some(CloseFrame {
+        code,
+        reason: reason.into(),
+    }));
+    if socket.send(close).await.is_ok() {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
 }
 
 /// Counts a session for as long as it lives.
