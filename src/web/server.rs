@@ -78,6 +78,9 @@ pub struct Shared {
     /// Sessions admitted: upgrades accepted and not yet ended (at most
     /// `limits.max_sessions`).
     admitted: Arc<AtomicUsize>,
+    /// Sockets being told the machine is busy (at most `limits.max_sessions` too; more
+    /// get 503 before any upgrade).
+    refusing: Arc<AtomicUsize>,
 }
 
 impl Shared {
@@ -89,6 +92,7 @@ impl Shared {
             start: None,
             limits: Limits::default(),
             admitted: Arc::new(AtomicUsize::new(0)),
+            refusing: Arc::new(AtomicUsize::new(0)),
         }
     }
 }
@@ -125,38 +129,45 @@ async fn socket(ws: WebSocketUpgrade, State(s): State<Shared>) -> Response {
     let ws = ws
         .max_message_size(SOCKET_LIMIT)
         .max_frame_size(SOCKET_LIMIT);
-    match Admitted::take(&s) {
-        Some(slot) => ws
+    let max = s.limits.max_sessions;
+    if let Some(slot) = Place::take(&s.admitted, max) {
+        return ws
             .on_upgrade(move |socket| async move {
                 let _slot = slot;
                 run_session(socket, s).await
             })
+            .into_response();
+    }
+    // Busy: told through the socket, which the page shows; beyond as many of those at
+    // once, a 503 with the same words, so that refusals too are bounded.
+    match Place::take(&s.refusing, max) {
+        Some(place) => ws
+            .on_upgrade(move |socket| async move {
+                let _place = place;
+                busy(socket, max).await
+            })
             .into_response(),
-        None => {
-            let max = s.limits.max_sessions;
-            ws.on_upgrade(move |socket| busy(socket, max))
-                .into_response()
-        }
+        None => (StatusCode::SERVICE_UNAVAILABLE, busy_reason(max)).into_response(),
     }
 }
 
-/// A session's place among [`Limits::max_sessions`], given back when it ends (or when
-/// the upgrade fails and its callback is dropped).
-struct Admitted(Arc<AtomicUsize>);
+/// A place among `max` counted by a counter (a session among [`Limits::max_sessions`], a
+/// busy notice), given back when dropped: when the socket ends, or when the upgrade fails
+/// and its callback is dropped.
+struct Place(Arc<AtomicUsize>);
 
-impl Admitted {
-    fn take(s: &Shared) -> Option<Admitted> {
-        let max = s.limits.max_sessions;
-        s.admitted
+impl Place {
+    fn take(count: &Arc<AtomicUsize>, max: usize) -> Option<Place> {
+        count
             .fetch_update(Ordering::SeqCst, Ordering::SeqCst, |n| {
                 (n < max).then_some(n + 1)
             })
             .ok()
-            .map(|_| Admitted(s.admitted.clone()))
+            .map(|_| Place(count.clone()))
     }
 }
 
-impl Drop for Admitted {
+impl Drop for Place {
     fn drop(&mut self) {
         self.0.fetch_sub(1, Ordering::SeqCst);
     }
@@ -177,8 +188,8 @@ fn busy_reason(max: usize) -> String {
 }
 
 /// A tab beyond the limit: an error note and a close frame (1013) with the reason, which
-/// the page shows; then the client's close is awaited a moment, so that the connection
-/// ends cleanly.
+/// the page shows; then the client's close is awaited up to a second, so that the
+/// connection ends cleanly.
 async fn busy(mut socket: WebSocket, max: usize) {
     let reason = busy_reason(max);
     let note = Note {
@@ -195,7 +206,7 @@ async fn busy(mut socket: WebSocket, max: usize) {
     if socket.send(close).await.is_err() {
         return;
     }
-    let _ = tokio::time::timeout(Duration::from_secs(2), async {
+    let _ = tokio::time::timeout(Duration::from_secs(1), async {
         while let Some(Ok(_)) = socket.recv().await {}
     })
     .await;
