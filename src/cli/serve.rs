@@ -17,6 +17,22 @@ pub struct ServeArgs {
     /// offered to every tab under its file name).
     #[arg(long, default_value = "hello")]
     program: String,
+    /// Sessions (tabs, each with its own machine) at once; the next tab is told the
+    /// machine is busy.
+    #[arg(long, value_name = "N", default_value_t = 32, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+    max_sessions: u32,
+    /// HTTP connections open at once (before a tab's socket opens); more wait until one
+    /// ends. Each is closed if its request has not arrived within 10 seconds.
+    #[arg(long, value_name = "N", default_value_t = 512, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    max_connections: u32,
+    /// Accept pages from ORIGIN (http://HOST:PORT or https://HOST) besides the server's
+    /// own, and requests naming its host: for a proxy or a name on the network. Repeatable.
+    #[arg(long, value_name = "ORIGIN", value_parser = origin)]
+    allow_origin: Vec<String>,
+}
+
+fn origin(s: &str) -> std::result::Result<String, String> {
+    mark1::web::server::parse_origin(s)
 }
 
 /// Runs `mark1 serve` until interrupted.
@@ -72,9 +88,20 @@ pub fn run(a: ServeArgs) -> Result<()> {
             .await
             .with_context(|| format!("cannot listen on {}", a.bind))?;
         let addr = listener.local_addr()?;
+        if !addr.ip().is_loopback() {
+            eprintln!(
+                "mark1 serve: warning: listening on {addr}, not a loopback address: anyone \
+                 on the network who can reach it can use the machines (run programs, upload \
+                 files); --bind 127.0.0.1:{} keeps them to this computer",
+                addr.port()
+            );
+        }
         eprintln!("mark1 serve: the Mark 1 at http://{addr}/ (Ctrl-C to stop)");
         let mut shared = mark1::web::server::Shared::new(offered);
         shared.start = start;
+        shared.limits.max_sessions = a.max_sessions as usize;
+        shared.limits.max_connections = a.max_connections as usize;
+        shared.limits.allow_origins = a.allow_origin;
         mark1::web::server::serve(listener, shared)
             .await
             .context("the server stopped")

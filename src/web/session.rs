@@ -517,6 +517,9 @@ impl WebSession {
             }
             UploadKind::Tape => {
                 let rows = if name.ends_with(".txt") {
+                    if data.len() > MAX_UPLOAD {
+                        return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
+                    }
                     crate::formats::tape::read_pt_text(data.as_bytes())
                 } else {
                     let bytes = decode(data)?;

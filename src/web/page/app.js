@@ -266,7 +266,10 @@ function note(kind, message) {
 function connect() {
   ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
   ws.onopen = () => { $("status").textContent = "connected"; };
-  ws.onclose = () => { $("status").textContent = "disconnected (reload the page)"; };
+  // The server's reason when it closes (the machine busy, a message too big) is shown.
+  ws.onclose = (e) => {
+    $("status").textContent = e.reason ? "disconnected: " + e.reason : "disconnected (reload the page)";
+  };
   ws.onmessage = (e) => {
     const m = JSON.parse(e.data);
     if (m.type === "frame") render(m);
