@@ -5,6 +5,7 @@ use super::machine::MachineArgs;
 use anyhow::{anyhow, Context, Result};
 use mark1::console::Session;
 use mark1::machine::Machine;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The arguments of `mark1 debug`.
@@ -59,7 +60,7 @@ pub fn run(a: DebugArgs) -> Result<()> {
             .ok_or_else(|| anyhow!("--size is COLSxROWS, e.g. 140x50"))?;
         let (name, text) = script.unwrap_or_default();
         let (screen, r) = run_headless(&mut dbg, &name, &text, w, h);
-        print!("{screen}");
+        write!(super::out::stdout(), "{screen}")?;
         return r.map_err(|e| anyhow!(e));
     }
     if let Some((name, text)) = script {
