@@ -415,7 +415,9 @@ impl Simh {
             std::fs::write(&p, b"").map_err(|e| format!("cannot create {}: {e}", p.display()))?;
         }
         self.session
-            .attach(device(dev), &p, sw.read_only, sw.new)
+            // SimH's attach: the file is the device's whatever it held (SimH's own rule,
+            // docs/compatibility.md), so an existing file is not refused here.
+            .attach(device(dev), &p, sw.read_only, sw.new, true)
             .map_err(Fail::Soft)
     }
 
