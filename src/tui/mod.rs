@@ -11,8 +11,8 @@
 mod term;
 pub mod view;
 
-use crate::formats::output::{write_atomic, Overwrite};
 use crate::console::{parse_command, Command, Session};
+use crate::formats::output::{write_atomic, Overwrite};
 use crate::machine::code::addr_chars;
 use crate::machine::report::describe_stop;
 use crate::machine::timing::BEAT_MICROSECONDS;
