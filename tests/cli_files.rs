@@ -89,7 +89,7 @@ fn noughts_menace_refuses_another_programs_drum_image() {
     ]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("not a drum image of MENACE's boxes"));
-    assert_eq!(fs::read(&h).unwrap(), before);
+    assert!(fs::read(&h).unwrap() == before);
     // `menace boxes` reads it no more than the others.
     let o = run(&["menace", "boxes", "--drum", s(&h)]);
     assert_eq!(o.status.code(), Some(1));
@@ -189,7 +189,7 @@ fn a_failed_drum_write_leaves_menaces_old_boxes_whole() {
     let o = run_limited(&["menace", "train", "--games", "5", "--drum", s(&m)]);
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     assert!(stderr(&o).contains("cannot write"), "{}", stderr(&o));
-    assert_eq!(fs::read(&m).unwrap(), before, "the old boxes are whole");
+    assert!(fs::read(&m).unwrap() == before, "the old boxes are whole");
     assert_eq!(names(d.path()), ["menace.drm"], "no temporary file left");
 }
 
@@ -238,12 +238,12 @@ fn console_refuses_to_write_back_a_read_only_drum() {
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let e = stderr(&o);
     assert!(e.contains("read-only") && e.contains("-r"), "{e}");
-    assert_eq!(fs::read(&h).unwrap(), before);
+    assert!(fs::read(&h).unwrap() == before);
     // Attached read-only, it is used and left alone.
     fs::write(&script, "attach drum h.drm -r\ndeposit drum 5.1:E/ 7\n").unwrap();
     let o = run(&["console", "--script", s(&script)]);
     assert!(o.status.success(), "{}", stderr(&o));
-    assert_eq!(fs::read(&h).unwrap(), before);
+    assert!(fs::read(&h).unwrap() == before);
 }
 
 // ---- Item 9: no silent clobbering; an error writes nothing ----
@@ -284,14 +284,14 @@ fn asm_never_overwrites_its_source() {
         let o = run(&args);
         assert_eq!(o.status.code(), Some(1));
         assert!(stderr(&o).contains("input"), "{}", stderr(&o));
-        assert_eq!(fs::read(&src).unwrap(), before);
+        assert!(fs::read(&src).unwrap() == before);
     }
     // Nor through a link to it.
     let link = d.path().join("y.m1i");
     std::os::unix::fs::symlink(&src, &link).unwrap();
     let o = run(&["asm", s(&src), "--listing", s(&link), "--force"]);
     assert_eq!(o.status.code(), Some(1));
-    assert_eq!(fs::read(&src).unwrap(), before);
+    assert!(fs::read(&src).unwrap() == before);
 }
 
 #[test]

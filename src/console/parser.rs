@@ -185,7 +185,7 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             (3, Some("symbols")) => Command::Profile(ProfileCommand::Symbols(a[2].to_string())),
             _ => {
                 return Err("expected `profile on`, `profile off`, `profile show [N]`, \
-                            `profile save FILE` or `profile symbols FILE`"
+                            `profile save [-f] FILE` or `profile symbols FILE`"
                     .into())
             }
         },

@@ -399,7 +399,7 @@ impl Debugger {
     }
 
     /// Obeys one command line: first the debugger's own commands (`run`, `stop`,
-    /// `speed real|slow|full`, `page left|right N`, `png [FILE]`, `wav [FILE]`, `help`,
+    /// `speed real|slow|full`, `page left|right N`, `png [-f] [FILE]`, `wav [-f] [FILE]`, `help`,
     /// `quit`), then the console language ([`parse_command`]), with `step` recorded in
     /// the history.
     ///
