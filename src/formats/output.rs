@@ -169,12 +169,14 @@ pub fn check_all(
     overwrite: Overwrite,
     inputs: &[&Path],
 ) -> Result<(), OutputError> {
+    // Compared as absolute names (`out` and `./out` are one file), or as files.
+    let absolute = |p: &Path| std::path::absolute(target(p)).unwrap_or_else(|_| target(p));
     for (i, p) in paths.iter().enumerate() {
         check(p, overwrite, inputs)?;
-        let t = target(p);
+        let t = absolute(p);
         if paths[..i]
             .iter()
-            .any(|q| target(q) == t || same_file(&target(q), &t))
+            .any(|q| absolute(q) == t || same_file(&absolute(q), &t))
         {
             return Err(OutputError::Twice(p.to_path_buf()));
         }
