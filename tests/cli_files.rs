@@ -5,6 +5,8 @@
 //! written back through a link with its mode kept, and standard output's errors (a full
 //! disk) an error message and exit status 1 instead of a panic.
 
+#![cfg(unix)]
+
 use std::fs;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -243,3 +243,56 @@ pub fn write_atomic(path: &Path, bytes: &[u8], overwrite: Overwrite) -> Result<(
         }),
     }
 }
+
+#[cfg(all(test, unix))]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn refuses_replaces_and_keeps_the_mode() {
+        use std::os::unix::fs::PermissionsExt;
+        let d = tempfile::tempdir().unwrap();
+        let f = d.path().join("a.txt");
+        write_atomic(&f, b"one", Overwrite::Refuse).unwrap();
+        assert!(matches!(
+            write_atomic(&f, b"two", Overwrite::Refuse),
+            Err(OutputError::Exists(_))
+        ));
+        assert_eq!(std::fs::read(&f).unwrap(), b"one");
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o604)).unwrap();
+        write_atomic(&f, b"two", Overwrite::Allow).unwrap();
+        assert_eq!(std::fs::read(&f).unwrap(), b"two");
+        let mode = std::fs::metadata(&f).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o604);
+        std::fs::set_permissions(&f, std::fs::Permissions::from_mode(0o444)).unwrap();
+        assert!(matches!(
+            write_atomic(&f, b"three", Overwrite::Allow),
+            Err(OutputError::ReadOnly(_))
+        ));
+        assert_eq!(std::fs::read(&f).unwrap(), b"two");
+        // Nothing but the file is left in the folder.
+        assert_eq!(std::fs::read_dir(d.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn links_are_written_through_and_devices_written_to() {
+        let d = tempfile::tempdir().unwrap();
+        let link = d.path().join("link");
+        // A dangling link: its target is created, the link stays.
+        std::os::unix::fs::symlink("target", &link).unwrap();
+        write_atomic(&link, b"x", Overwrite::Refuse).unwrap();
+        assert!(std::fs::symlink_metadata(&link)
+            .unwrap()
+            .file_type()
+            .is_symlink());
+        assert_eq!(std::fs::read(d.path().join("target")).unwrap(), b"x");
+        // A device is written to, not replaced by a file.
+        write_atomic(Path::new("/dev/null"), b"x", Overwrite::Refuse).unwrap();
+        assert!(!std::fs::metadata("/dev/null").unwrap().is_file());
+        // Errors name the file and the reason.
+        let e = check(&d.path().join("no/x"), Overwrite::Allow, &[]).unwrap_err();
+        assert!(e.to_string().contains("does not exist"), "{e}");
+        let e = check(d.path(), Overwrite::Allow, &[]).unwrap_err();
+        assert!(e.to_string().contains("folder"), "{e}");
+    }
+}
