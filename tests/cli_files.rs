@@ -435,3 +435,31 @@ fn a_full_standard_output_is_an_error_not_a_panic() {
         assert!(!e.contains("panicked"), "{args:?}: {e}");
     }
 }
+
+#[test]
+fn the_debugger_never_replaces_a_picture() {
+    let d = dir();
+    let script = d.path().join("s.con");
+    fs::write(&script, "png\npng\npng out.png\npng out.png\n").unwrap();
+    let hello = concat!(env!("CARGO_MANIFEST_DIR"), "/programs/hello.m1");
+    let o = mark1()
+        .current_dir(d.path())
+        .args(["debug", hello, "--script", "s.con", "--headless"])
+        .output()
+        .unwrap();
+    // The keys' default name, then the next free one; a named file once, then refused.
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("s.con:4"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("already exists"), "{}", stderr(&o));
+    assert_eq!(
+        names(d.path()),
+        ["mark1-tubes-2.png", "mark1-tubes.png", "out.png", "s.con"]
+    );
+    fs::write(&script, "png -f out.png\n").unwrap();
+    let o = mark1()
+        .current_dir(d.path())
+        .args(["debug", hello, "--script", "s.con", "--headless"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", stderr(&o));
+}
