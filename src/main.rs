@@ -140,7 +140,10 @@ fn main() -> std::process::ExitCode {
     unsafe {
         libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
-    match dispatch(cli::parse_args::<Cli>()) {
+    // What is left on standard output after the last newline is written here, so that a
+    // write error there is an error too ("cannot write to standard output: …", status 1).
+    let result = dispatch(cli::parse_args::<Cli>()).and_then(|()| Ok(cli::out::flush_stdout()?));
+    match result {
         Ok(()) => std::process::ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {e:#}");
@@ -158,7 +161,7 @@ fn dispatch(cli: Cli) -> Result<()> {
         Command::Disasm(a) => cli::disasm::run(a),
         Command::Console(a) => cli::console::run(a),
         Command::Debug(a) => cli::debug::run(a),
-        Command::Ref { cmd } => cli::reference::run(&cmd, &mut std::io::stdout().lock()),
+        Command::Ref { cmd } => cli::reference::run(&cmd, &mut cli::out::stdout()),
         Command::Prinz(a) => cli::prinz::run(a),
         Command::Draughts(a) => cli::draughts::run(a),
         Command::Nim(a) => cli::nim::run(a),

@@ -205,3 +205,55 @@ fn timing() {
         .collect();
     eprintln!("{}", last.join(" "));
 }
+
+/// MENACE's mark (track 60.1, `g::MARK_HALF_TRACK`) is never read or written by the
+/// program: over many games with garbage there, no magnetic order names that half-track
+/// (nor track 60 whole), the garbage is still there after, and the games are the same
+/// as on a drum without it.
+#[test]
+fn the_program_never_touches_the_mark_track() {
+    use mark1::machine::{Config, Machine};
+    let (t, h) = (g::MARK_HALF_TRACK / 2, g::MARK_HALF_TRACK % 2);
+    let mut m = Machine::new(Config::default());
+    let garbage: [u32; 64] =
+        std::array::from_fn(|i| ((i as u32).wrapping_mul(2_654_435_761) >> 7) & 0xF_FFFF);
+    m.drum.set_half_track(t, h, &garbage);
+    let boxes = g::DrumBoxes::of(&m);
+    // The profiler counts every magnetic order by its track and half.
+    let mut game = g::Game::new(5, Empty::Resign, Some(&boxes)).unwrap();
+    game.machine.profile = Some(Box::default());
+    for k in 0..40 {
+        let mut w = if k == 0 {
+            game.run_to_wait().unwrap()
+        } else {
+            game.again().unwrap()
+        };
+        while w == g::Waiting::Key {
+            let b = game.board();
+            let free = b.iter().rposition(|&c| c == EMPTY).unwrap();
+            w = game.enter(free as u32 + 1).unwrap();
+        }
+    }
+    let p = game.machine.profile.take().unwrap();
+    assert!(!p.transfers.is_empty(), "the program uses the drum");
+    for &(track, half, kind) in p.transfers.keys() {
+        assert!(
+            !(u32::from(track) == t && half.is_none_or(|x| u32::from(x) == h)),
+            "a {kind} order on track {track} half {half:?}"
+        );
+    }
+    assert_eq!(game.machine.drum.half_track(t, h), &garbage[..]);
+    // Nor does it read it: the same games as without.
+    let with = g::train(
+        60,
+        Opponent::Random,
+        Empty::Resign,
+        3,
+        Some(&boxes),
+        |_, _| {},
+    )
+    .unwrap();
+    let without = g::train(60, Opponent::Random, Empty::Resign, 3, None, |_, _| {}).unwrap();
+    assert_eq!(with.0, without.0);
+    assert_eq!(with.1.machine.drum.half_track(t, h), &garbage[..]);
+}

@@ -43,9 +43,12 @@ fn one_chess_validation_for_prinz_and_ref() {
     }
 }
 
-/// A scratch folder for files a test writes, under cargo's target directory.
+/// A scratch folder for files a test writes, under cargo's target directory, emptied
+/// first: mark1 refuses to replace a file left by an earlier run (docs/guide.md, "Files
+/// mark1 writes").
 fn scratch(name: &str) -> std::path::PathBuf {
     let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
+    let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).expect("scratch folder");
     d
 }

@@ -1,9 +1,11 @@
 //! `mark1 asm`: assemble a source file into an image, a listing, a boot tape, a drum.
 
-use anyhow::{anyhow, Context, Result};
+use super::out;
+use anyhow::{anyhow, Result};
 use mark1::asm;
 use mark1::formats::{drm, tape};
 use mark1::machine::{Config, Machine};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// The arguments of `mark1 asm`.
@@ -30,12 +32,25 @@ pub struct AsmArgs {
     /// NAME` for a store line, `drum T.H:L = NAME` for a drum line; docs/profiler.md).
     #[arg(long)]
     symbols: Option<PathBuf>,
+    /// Replace output files that exist (without it an existing file is refused and
+    /// nothing is written; the source is never overwritten).
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `mark1 asm`.
 pub fn run(a: AsmArgs) -> Result<()> {
+    // Every output checked before the work, and everything built before writing
+    // anything, so that an error writes nothing.
+    let outputs = [
+        a.output.as_deref(),
+        a.listing.as_deref(),
+        a.tape.as_deref(),
+        a.symbols.as_deref(),
+        a.drm.as_deref(),
+    ];
+    out::check_outputs(&outputs, a.force, &[&a.source])?;
     let assembly = asm::assemble_file(&a.source).map_err(|e| anyhow!("{e}"))?;
-    // Build everything before writing anything, so that an error writes nothing.
     let tape_text = match &a.tape {
         Some(_) => Some(tape::write_pt_text(&assembly.tape()?)?),
         None => None,
@@ -50,31 +65,31 @@ pub fn run(a: AsmArgs) -> Result<()> {
         }
         None => None,
     };
-    if let Some(o) = &a.output {
-        std::fs::write(o, assembly.image.to_text())
-            .with_context(|| format!("cannot write {}", o.display()))?;
+    let files: [(Option<&std::path::Path>, Option<Vec<u8>>); 5] = [
+        (
+            a.output.as_deref(),
+            Some(assembly.image.to_text().into_bytes()),
+        ),
+        (a.listing.as_deref(), Some(assembly.listing().into_bytes())),
+        (a.tape.as_deref(), tape_text.map(String::into_bytes)),
+        (
+            a.symbols.as_deref(),
+            Some(
+                mark1::profile::Symbols::from_assembly(&assembly)
+                    .write()
+                    .into_bytes(),
+            ),
+        ),
+        (a.drm.as_deref(), drm_bytes),
+    ];
+    if outputs.iter().all(Option::is_none) {
+        write!(out::stdout(), "{}", assembly.image.to_text())?;
+        return Ok(());
     }
-    if let Some(l) = &a.listing {
-        std::fs::write(l, assembly.listing())
-            .with_context(|| format!("cannot write {}", l.display()))?;
-    }
-    if let (Some(t), Some(text)) = (&a.tape, tape_text) {
-        std::fs::write(t, text).with_context(|| format!("cannot write {}", t.display()))?;
-    }
-    if let Some(p) = &a.symbols {
-        std::fs::write(p, mark1::profile::Symbols::from_assembly(&assembly).write())
-            .with_context(|| format!("cannot write {}", p.display()))?;
-    }
-    if let (Some(d), Some(bytes)) = (&a.drm, drm_bytes) {
-        std::fs::write(d, bytes).with_context(|| format!("cannot write {}", d.display()))?;
-    }
-    if a.output.is_none()
-        && a.listing.is_none()
-        && a.tape.is_none()
-        && a.drm.is_none()
-        && a.symbols.is_none()
-    {
-        print!("{}", assembly.image.to_text());
+    for (path, bytes) in files {
+        if let (Some(p), Some(b)) = (path, bytes) {
+            out::write_file(p, b, a.force)?;
+        }
     }
     Ok(())
 }

@@ -52,7 +52,7 @@ pub fn run(a: BridgitArgs) -> Result<()> {
     if a.first == "human" {
         bail!("--first human: Bell's machine plays first (Gross's winning strategy is the first player's)");
     }
-    let out = &mut std::io::stdout().lock();
+    let out = &mut crate::cli::out::stdout();
     if let Some(n) = a.check {
         let r = crate::cli::with_threads(a.threads, || g::check(n as usize, a.seed))??;
         write!(out, "{}", r.text())?;

@@ -4,7 +4,7 @@
 use super::load::load_program;
 use super::machine::MachineArgs;
 use super::BeatLimit;
-use anyhow::{anyhow, bail, Context, Result};
+use anyhow::{anyhow, bail, Result};
 use mark1::console::{parse_command, ExecError, Session};
 use mark1::machine::Machine;
 use std::io::{IsTerminal, Write};
@@ -56,6 +56,11 @@ pub struct ConsoleArgs {
     /// Routine names for --profile: a symbol file (`track 12 = DR/C MASTER`).
     #[arg(long, value_name = "FILE", requires = "profile")]
     symbols: Option<PathBuf>,
+    /// Replace --printer and --profile files that exist (without it an existing file is
+    /// refused before the session starts). The console's own `attach` and `save` take
+    /// `-f` for the same (docs/console.md).
+    #[arg(long)]
+    force: bool,
     #[command(flatten)]
     machine: MachineArgs,
 }
@@ -66,6 +71,21 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
         Some(s) => s.parent().map(Path::to_path_buf).unwrap_or_default(),
         None => PathBuf::new(),
     });
+    let inputs: Vec<&Path> = [
+        a.script.as_deref(),
+        a.drum.as_deref(),
+        a.tape.as_deref(),
+        a.program.as_deref(),
+        a.symbols.as_deref(),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    super::out::check_outputs(
+        &[a.printer.as_deref(), a.profile.as_deref()],
+        a.force,
+        &inputs,
+    )?;
     let mut m = Machine::new(a.machine.config());
     if let Some(p) = &a.program {
         m.load_image(&load_program(p)?);
@@ -80,7 +100,7 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
     }
     let result = run_session(&a, &mut session);
     if let (Some(path), Some(p)) = (&a.profile, session.machine.profile.as_deref()) {
-        super::save_profile(path, p, &symbols)?;
+        super::save_profile(path, p, &symbols, a.force)?;
     }
     result
 }
@@ -94,18 +114,18 @@ fn run_session(a: &ConsoleArgs, session: &mut Session) -> Result<()> {
         session.load_tape_file(t).map_err(|e| anyhow!(e))?;
     }
     match &a.script {
-        Some(script) => run_script(session, script, a.printer.as_deref()),
+        Some(script) => run_script(session, script, a.printer.as_deref(), a.force),
         None => {
             let interactive = std::io::stdin().is_terminal();
             let failures = run_interactive(session, interactive)?;
             let finished = session.finish();
+            let out = &mut super::out::stdout();
             for msg in session.messages.drain(..) {
-                println!("{msg}");
+                writeln!(out, "{msg}")?;
             }
             finished.map_err(|e| anyhow!(e))?;
             if let Some(p) = &a.printer {
-                std::fs::write(p, session.machine.printer_text())
-                    .with_context(|| format!("cannot write {}", p.display()))?;
+                super::out::write_file(p, session.machine.printer_text(), a.force)?;
             }
             if failures > 0 && !interactive {
                 bail!("{failures} command(s) failed");
@@ -120,6 +140,7 @@ pub(super) fn run_script(
     session: &mut Session,
     script: &Path,
     printer: Option<&Path>,
+    force: bool,
 ) -> Result<()> {
     let bytes = mark1::formats::input::read_limited(script, mark1::formats::input::SCRIPT)?;
     let result = session.run_script_bytes(&script.display().to_string(), &bytes, &mut |msg| {
@@ -133,11 +154,9 @@ pub(super) fn run_script(
     }
     let paper = session.machine.printer_text();
     match printer {
-        Some(p) => {
-            std::fs::write(p, paper).with_context(|| format!("cannot write {}", p.display()))?
-        }
+        Some(p) => super::out::write_file(p, paper, force)?,
         None => {
-            let mut out = std::io::stdout().lock();
+            let mut out = crate::cli::out::stdout();
             out.write_all(paper.as_bytes())?;
             if !paper.is_empty() && !paper.ends_with('\n') {
                 out.write_all(b"\n")?;
@@ -175,7 +194,10 @@ impl Input {
                     }
                     // Ctrl-C at the prompt (nothing running): a fresh line, as a shell does.
                     Err(rustyline::error::ReadlineError::Interrupted) => {
-                        println!("(Ctrl-C stops a run; quit or Ctrl-D leaves)");
+                        writeln!(
+                            super::out::stdout(),
+                            "(Ctrl-C stops a run; quit or Ctrl-D leaves)"
+                        )?;
                     }
                     Err(rustyline::error::ReadlineError::Eof) => return Ok(None),
                     Err(e) => return Err(anyhow!("cannot read the command line: {e}")),
@@ -219,7 +241,7 @@ fn run_interactive(session: &mut Session, interactive: bool) -> Result<usize> {
     signal_hook::flag::register(signal_hook::consts::SIGINT, Arc::clone(&flag))?;
     session.interrupt = Some(Arc::clone(&flag));
     let mut input = if interactive {
-        println!("mark1 console: `help` lists the commands; Ctrl-C stops a run; `quit` or Ctrl-D leaves.");
+        writeln!(super::out::stdout(), "mark1 console: `help` lists the commands; Ctrl-C stops a run; `quit` or Ctrl-D leaves.")?;
         Input::Editor(Box::new(rustyline::DefaultEditor::new()?))
     } else {
         Input::Lines(std::io::stdin().lock(), 0)
@@ -242,7 +264,7 @@ fn run_interactive(session: &mut Session, interactive: bool) -> Result<usize> {
         let result = result.and_then(|cmd| session.execute(&cmd).map_err(|e| describe(&e)));
         let paper = session.machine.printer_text();
         if paper.len() > echoed {
-            let mut out = std::io::stdout().lock();
+            let mut out = crate::cli::out::stdout();
             out.write_all(&paper.as_bytes()[echoed..])?;
             if !paper.ends_with('\n') {
                 out.write_all(b"\n")?;
@@ -250,8 +272,9 @@ fn run_interactive(session: &mut Session, interactive: bool) -> Result<usize> {
             out.flush()?;
             echoed = paper.len();
         }
+        let out = &mut super::out::stdout();
         for msg in session.messages.drain(..) {
-            println!("{msg}");
+            writeln!(out, "{msg}")?;
         }
         if let Err(e) = result {
             failures += 1;

@@ -5,6 +5,7 @@ use super::machine::MachineArgs;
 use anyhow::{anyhow, Result};
 use mark1::console::Session;
 use mark1::machine::Machine;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The arguments of `mark1 debug`.
@@ -66,7 +67,7 @@ pub fn run(a: DebugArgs) -> Result<()> {
             })?;
         let (name, text) = script.unwrap_or_default();
         let (screen, r) = run_headless(&mut dbg, &name, &text, w, h);
-        print!("{screen}");
+        write!(super::out::stdout(), "{screen}")?;
         return r.map_err(|e| anyhow!(e));
     }
     if let Some((name, text)) = script {

@@ -4,6 +4,7 @@ use super::load::{read_program, ProgramFile};
 use anyhow::{bail, Result};
 use mark1::asm::{self, Selection};
 use mark1::machine::image::{HalfTrack, Image};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// The arguments of `mark1 disasm`.
@@ -32,7 +33,7 @@ pub fn run(a: DisasmArgs) -> Result<()> {
         (None, Some(t)) => Selection::Track(t),
         (None, None) => Selection::All,
     };
-    print!("{}", asm::disasm(&img, sel));
+    write!(super::out::stdout(), "{}", asm::disasm(&img, sel))?;
     Ok(())
 }
 

@@ -2,9 +2,10 @@
 //! the cross-check, the 1952 game's positions, the timing table. The flags are wired to
 //! [`mark1::games::draughts`]; the work and the words are there.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use mark1::games::draughts as d;
 use mark1::reference::draughts::{Position, START_FEN};
+use std::io::Write;
 
 /// The arguments of `mark1 draughts`.
 #[derive(clap::Args)]
@@ -68,6 +69,10 @@ pub struct DraughtsArgs {
     /// Play: write the game as PDN to OUT.
     #[arg(long, conflicts_with = "mode")]
     pdn: Option<std::path::PathBuf>,
+    /// Replace --pdn and --profile files that exist (without it an existing file is
+    /// refused before the game or the think).
+    #[arg(long)]
+    force: bool,
     /// Replay the machine's 34 moves of Strachey's 1952 game (Faster than Thought): for
     /// each, the program thinks on the position before it; is the recorded move among
     /// its best? The last line reads `agreement: K/34` (squares are Strachey's 0-31).
@@ -113,6 +118,8 @@ pub fn run(a: DraughtsArgs) -> Result<()> {
     if a.fen.is_some() && !a.think {
         bail!("--fen is for --think: a game starts from the opening position, as the program's always did");
     }
+    let inputs: Vec<&std::path::Path> = a.script.as_deref().into_iter().collect();
+    super::out::check_outputs(&[a.pdn.as_deref(), a.profile.as_deref()], a.force, &inputs)?;
     if a.timing {
         return timing(&a);
     }
@@ -130,6 +137,7 @@ pub fn run(a: DraughtsArgs) -> Result<()> {
 
 /// `--timing`: the table at strategy 1 with 1-4 plies and strategy 2 with 4.
 fn timing(a: &DraughtsArgs) -> Result<()> {
+    let out = &mut super::out::stdout();
     let mut settings: Vec<d::Params> = (1..=4).map(d::Params::strategy1).collect();
     settings.push(d::Params::strategy2(4, 20));
     let rows = d::timing_table(&d::positions_1952(), &settings, a.seed)?;
@@ -139,49 +147,57 @@ fn timing(a: &DraughtsArgs) -> Result<()> {
             "rows": rows,
             "text": d::timing_text(&rows),
         });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
     } else {
-        print!("{}", d::timing_text(&rows));
+        write!(out, "{}", d::timing_text(&rows))?;
     }
     Ok(())
 }
 
 /// `--replay-1952`: a line a machine move, then the agreement.
 fn replay(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
+    let out = &mut super::out::stdout();
     let rep = d::replay_1952(params, a.seed)?;
     if a.json {
-        println!(
+        writeln!(
+            out,
             "{}",
             serde_json::to_string_pretty(&d::replay_json(params, &rep))?
-        );
+        )?;
         return Ok(());
     }
-    println!(
+    writeln!(out,
         "Strachey's 1952 game, the machine's moves (Strachey's squares 0-31), strategy {} ({} plies, king {}/8):",
         params.strategy, params.plies, params.king
-    );
+    )?;
     for m in &rep {
-        println!("{m}");
+        writeln!(out, "{m}")?;
     }
-    println!(
+    writeln!(
+        out,
         "agreement: {}/{}",
         rep.iter().filter(|m| m.agrees).count(),
         rep.len()
-    );
+    )?;
     Ok(())
 }
 
 /// `--check N`: the differences, the summary; an error if there were any.
 fn check(a: &DraughtsArgs, params: &d::Params, n: usize) -> Result<()> {
+    let out = &mut super::out::stdout();
     let positions = d::check_positions(n, a.seed as u32);
     let report = super::with_threads(a.threads, || d::cross_check(&positions, params, a.seed))??;
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&report.json(params))?);
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&report.json(params))?
+        )?;
     } else {
         for (i, fen, what) in &report.differences {
-            println!("{}: {fen}: {what}", i + 1);
+            writeln!(out, "{}: {fen}: {what}", i + 1)?;
         }
-        print!("{}", report.summary(params));
+        write!(out, "{}", report.summary(params))?;
     }
     if !report.differences.is_empty() {
         bail!("the emulated program and the reference engine differ");
@@ -192,6 +208,7 @@ fn check(a: &DraughtsArgs, params: &d::Params, n: usize) -> Result<()> {
 /// `--think` (or a position other than the start): one think, then any difference
 /// from the reference engine (in the JSON's `differences` with `--json`).
 fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
+    let out = &mut super::out::stdout();
     let pos = Position::from_fen(a.fen.as_deref().unwrap_or(START_FEN))?;
     let sq = d::Squares::pdn_if(a.pdn_squares);
     let asm = d::assemble()?;
@@ -199,7 +216,12 @@ fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
         None => d::think(&asm, &pos, params, a.seed)?,
         Some(path) => {
             let (emu, p) = d::think_profiled(&asm, &pos, params, a.seed)?;
-            super::save_profile(path, &p, &mark1::profile::Symbols::from_assembly(&asm))?;
+            super::save_profile(
+                path,
+                &p,
+                &mark1::profile::Symbols::from_assembly(&asm),
+                a.force,
+            )?;
             emu
         }
     };
@@ -207,11 +229,11 @@ fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     if a.json {
         let mut v = emu.json(sq);
         v["differences"] = serde_json::json!(differences);
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
     } else {
-        print!("{}", emu.text(sq));
+        write!(out, "{}", emu.text(sq))?;
         for line in differences {
-            println!("difference: {line}");
+            writeln!(out, "difference: {line}")?;
         }
     }
     Ok(())
@@ -221,7 +243,6 @@ fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
 /// watched on standard output (standard error with `--json`); then the game's summary,
 /// the PDN file, the JSON (with the summary in it).
 fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
-    use std::io::Write;
     let script = match &a.script {
         Some(f) => Some(
             mark1::formats::input::read_text(f, mark1::formats::input::SCRIPT).map_err(|e| {
@@ -237,7 +258,7 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
         if json {
             Box::new(std::io::stderr())
         } else {
-            Box::new(std::io::stdout())
+            Box::new(crate::cli::out::stdout())
         }
     };
     let mut inner: Box<dyn d::Opponent> = match (a.opponent, script) {
@@ -267,20 +288,28 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
         a.profile.is_some(),
     )?;
     if let (Some(path), Some(p)) = (&a.profile, &rep.profile) {
-        super::save_profile(path, p, &mark1::profile::Symbols::from_assembly(&asm))?;
+        super::save_profile(
+            path,
+            p,
+            &mark1::profile::Symbols::from_assembly(&asm),
+            a.force,
+        )?;
     }
     let summary = rep.summary(params, sq);
     writeln!(out(), "{}", watched.unshown(&rep.paper))?;
     if let Some(f) = &a.pdn {
-        std::fs::write(f, rep.pdn(first, params))
-            .with_context(|| format!("cannot write {}", f.display()))?;
+        super::out::write_file(f, rep.pdn(first, params), a.force)?;
     }
     if json {
         let mut v = rep.json(sq);
         v["summary"] = serde_json::json!(summary);
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        writeln!(
+            super::out::stdout(),
+            "{}",
+            serde_json::to_string_pretty(&v)?
+        )?;
     } else {
-        print!("{summary}");
+        write!(super::out::stdout(), "{summary}")?;
     }
     Ok(())
 }

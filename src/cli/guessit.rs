@@ -134,7 +134,7 @@ pub fn run(a: GuessitArgs) -> Result<()> {
     } else {
         First::Machine
     };
-    let out = &mut std::io::stdout().lock();
+    let out = &mut crate::cli::out::stdout();
     if let Some(n) = a.check {
         let r = crate::cli::with_threads(a.threads, || g::check(n as usize, a.seed))??;
         write!(out, "{}", r.text())?;

@@ -41,7 +41,7 @@ pub struct KnightsArgs {
 /// # Errors
 /// A bad square (refused with the reason), the program failing.
 pub fn run(a: KnightsArgs) -> Result<()> {
-    let out = &mut std::io::stdout().lock();
+    let out = &mut crate::cli::out::stdout();
     if let Some(n) = a.check {
         let r = crate::cli::with_threads(a.threads, || g::check(n as usize, a.seed))??;
         write!(out, "{}", r.text())?;

@@ -1,7 +1,7 @@
 //! `mark1 match`: Samuel's player against Strachey's program on the emulated Mark 1, or
 //! two Samuel polynomials against each other; PDN and a results table.
 
-use anyhow::{anyhow, Context, Result};
+use anyhow::{anyhow, Result};
 use mark1::games::draughts;
 use mark1::games::matches::{play_game, MatchTable, Player};
 use mark1::reference::samuel::{Limits, Outcome};
@@ -48,6 +48,10 @@ pub struct MatchArgs {
     /// on SimH's drum image, `Draughts/Draughts.drm`).
     #[arg(long, env = "MARK1_PERIOD_SOFTWARE")]
     period_software: Option<PathBuf>,
+    /// Replace a --pdn file that exists (without it an existing file is refused before
+    /// the match).
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `mark1 match`.
@@ -56,6 +60,7 @@ pub struct MatchArgs {
 /// An unknown player or unreadable polynomial (before anything is played), a game the
 /// emulated program could not finish, a file that cannot be written.
 pub fn run(a: MatchArgs) -> Result<()> {
+    super::out::check_outputs(&[a.pdn.as_deref()], a.force, &[])?;
     let period = a.period_software.as_deref();
     let white = Player::parse_with(&a.white, period).map_err(|e| anyhow!("--white: {e}"))?;
     let black = Player::parse_with(&a.black, period).map_err(|e| anyhow!("--black: {e}"))?;
@@ -81,7 +86,7 @@ pub fn run(a: MatchArgs) -> Result<()> {
     let mut table = MatchTable::default();
     let mut pdn = String::new();
     let mut records = Vec::new();
-    let out = &mut std::io::stdout().lock();
+    let out = &mut crate::cli::out::stdout();
     for g in 1..=a.games as usize {
         let swap = a.alternate && g % 2 == 0;
         let (b, w) = if swap {
@@ -139,7 +144,7 @@ pub fn run(a: MatchArgs) -> Result<()> {
     }
     let n = f64::from(table.games);
     if let Some(p) = &a.pdn {
-        std::fs::write(p, &pdn).with_context(|| format!("cannot write {}", p.display()))?;
+        super::out::write_file(p, &pdn, a.force)?;
     }
     if a.json {
         let v = serde_json::json!({

@@ -74,6 +74,11 @@ enum MenaceCommand {
         /// JSON output.
         #[arg(long)]
         json: bool,
+        /// Replace a --curve file that exists (without it an existing file is refused
+        /// before the games; the --drum image is the boxes' own and is always written
+        /// back).
+        #[arg(long)]
+        force: bool,
     },
 }
 
@@ -95,10 +100,20 @@ pub fn read_drum(path: &Path) -> Result<DrumBoxes> {
     DrumBoxes::from_drm(&bytes).with_context(|| format!("{} refused", path.display()))
 }
 
-/// Writes the machine's drum as a drum image.
-fn write_drum(path: &Path, m: &mark1::machine::Machine) -> Result<()> {
-    std::fs::write(path, DrumBoxes::drm_of(m))
-        .with_context(|| format!("cannot write {}", path.display()))
+/// Checks before the work that the boxes can go back to `path`: its folder exists, it
+/// is not a folder nor read-only (an existing file is read first by [`read_drum`], which
+/// refuses another program's drum image).
+///
+/// # Errors
+/// The refusal, naming the file.
+pub fn check_drum_output(path: &Path) -> Result<()> {
+    super::out::check_outputs(&[Some(path)], true, &[])
+}
+
+/// Writes the machine's drum as a drum image (MENACE's mark on it), atomically over the
+/// boxes it was read from: the old image stays whole if the write fails.
+pub fn write_drum(path: &Path, m: &mark1::machine::Machine) -> Result<()> {
+    super::out::write_file(path, DrumBoxes::drm_of(m), true)
 }
 
 fn beads_text(b: &g::DrumBox) -> String {
@@ -114,7 +129,7 @@ fn beads_text(b: &g::DrumBox) -> String {
 /// # Errors
 /// Bad input (refused with the reason), the program failing, a file not written.
 pub fn run(a: MenaceArgs) -> Result<()> {
-    let out = &mut std::io::stdout().lock();
+    let out = &mut crate::cli::out::stdout();
     match a.command {
         MenaceCommand::Boxes { drum, list, json } => {
             let boxes = match &drum {
@@ -180,6 +195,7 @@ pub fn run(a: MenaceArgs) -> Result<()> {
             seeds,
             curve,
             json,
+            force,
         } => {
             let opp = match opponent.as_str() {
                 "random" => Opponent::Random,
@@ -201,10 +217,18 @@ pub fn run(a: MenaceArgs) -> Result<()> {
                     out,
                 );
             }
+            // Every file checked before the games: an error loses no training.
             let boxes = match &drum {
                 Some(p) if p.exists() => Some(read_drum(p)?),
                 _ => None,
             };
+            if let Some(p) = &drum {
+                check_drum_output(p)?;
+            }
+            super::out::check_outputs(&[curve.as_deref()], force, &[])?;
+            if let (Some(d), Some(c)) = (&drum, &curve) {
+                super::out::check_outputs(&[Some(d), Some(c)], true, &[])?;
+            }
             let t0 = std::time::Instant::now();
             let bar = if std::io::stderr().is_terminal() && games >= 100 {
                 let b = ProgressBar::new(games);
@@ -311,7 +335,7 @@ pub fn run(a: MenaceArgs) -> Result<()> {
                     &series,
                     (900, 520),
                 )?;
-                std::fs::write(p, png).with_context(|| format!("cannot write {}", p.display()))?;
+                super::out::write_file(p, png, force)?;
             }
             if json {
                 let v = json!({

@@ -16,6 +16,7 @@ pub mod matches;
 pub mod menace;
 pub mod nim;
 pub mod noughts;
+pub mod out;
 pub mod prinz;
 pub mod profile;
 pub mod reference;
@@ -63,15 +64,15 @@ pub fn stop_result(stop: mark1::machine::Stop, max_beats: u64, after: &str) -> a
 }
 
 /// Writes a profile's report to `path` (JSON if it ends in `.json`; docs/profiler.md),
-/// its routines named by `symbols`: every `--profile FILE`.
+/// its routines named by `symbols`: every `--profile FILE`, atomically, an existing file
+/// replaced only with `force` (docs/guide.md, "Files mark1 writes").
 pub fn save_profile(
     path: &std::path::Path,
     p: &mark1::profile::Profile,
     symbols: &mark1::profile::Symbols,
+    force: bool,
 ) -> anyhow::Result<()> {
-    use anyhow::Context;
-    p.save(path, symbols)
-        .with_context(|| format!("cannot write {}", path.display()))
+    out::write_file(path, p.report_for(path, symbols), force)
 }
 
 /// The routine names of `--symbols FILE` (refused with file:line), or else of `source`

@@ -63,6 +63,10 @@ pub struct NimArgs {
     /// Print the result as JSON.
     #[arg(long)]
     json: bool,
+    /// Replace a --profile file that exists (without it an existing file is refused
+    /// before the think).
+    #[arg(long)]
+    force: bool,
 }
 
 /// The heaps and k, with Nimrod's limits if asked for.
@@ -85,17 +89,20 @@ fn position(a: &NimArgs) -> Result<(Vec<u8>, usize)> {
 
 /// Runs `mark1 nim`.
 pub fn run(a: NimArgs) -> Result<()> {
+    super::out::check_outputs(&[a.profile.as_deref()], a.force, &[])?;
+    let out = &mut super::out::stdout();
     if let Some(n) = a.check.map(|n| n as usize) {
         let seed = a.seed;
         let r = super::with_threads(a.threads, || g::check(n, seed))??;
         if a.json {
-            println!(
+            writeln!(
+                out,
                 "{}",
                 serde_json::json!({"positions": r.positions, "differences": r.count,
                     "random": r.random, "beats": r.beats})
-            );
+            )?;
         } else {
-            print!("{}", r.text());
+            write!(out, "{}", r.text())?;
         }
         if r.count > 0 {
             bail!("{} differences from the reference", r.count);
@@ -112,14 +119,14 @@ pub fn run(a: NimArgs) -> Result<()> {
         Some(path) => {
             let (t, p) = g::think_profiled(&heaps, k, rule, a.seed)?;
             let symbols = mark1::profile::Symbols::from_assembly(g::assembly()?);
-            super::save_profile(path, &p, &symbols)?;
+            super::save_profile(path, &p, &symbols, a.force)?;
             t
         }
     };
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&t.json())?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&t.json())?)?;
     } else {
-        print!("{}", t.text());
+        write!(out, "{}", t.text())?;
     }
     Ok(())
 }
@@ -175,13 +182,21 @@ fn play(a: &NimArgs, heaps: &[u8], k: usize, rule: Rule) -> Result<()> {
             }
         }
     };
+    // The first error writing standard output (a full disk): the game's error at its end.
+    let mut write_error: Option<std::io::Error> = None;
     let mut show = |p: &str| {
         if !json {
-            print!("{p}");
-            if !p.is_empty() && !p.ends_with('\n') {
-                println!();
+            let mut out = super::out::stdout();
+            let mut put = || -> std::io::Result<()> {
+                write!(out, "{p}")?;
+                if !p.is_empty() && !p.ends_with('\n') {
+                    writeln!(out)?;
+                }
+                out.flush()
+            };
+            if let Err(e) = put() {
+                write_error.get_or_insert(e);
             }
-            let _ = std::io::stdout().flush();
         }
     };
     let r = gg::play_game(
@@ -196,17 +211,22 @@ fn play(a: &NimArgs, heaps: &[u8], k: usize, rule: Rule) -> Result<()> {
         &mut next,
         &mut show,
     )?;
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    let out = &mut super::out::stdout();
     if json {
-        println!("{}", serde_json::to_string_pretty(&r.json())?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&r.json())?)?;
     } else {
-        println!(
+        writeln!(
+            out,
             "{}: {} moves entered, {} instructions, {} beats, {:.3} s of machine time",
             r.result,
             r.entered.len(),
             r.instructions,
             r.beats,
             r.seconds()
-        );
+        )?;
     }
     Ok(())
 }

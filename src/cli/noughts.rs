@@ -78,6 +78,12 @@ fn board_of_moves(text: &str) -> Result<rn::Board> {
 /// # Errors
 /// Bad input (refused with the reason), the program failing.
 pub fn run(a: NoughtsArgs) -> Result<()> {
+    if a.drum.is_some() && a.machine != "menace" {
+        bail!(
+            "--drum is MENACE's drum image (--machine menace); the {} machine keeps nothing on the drum",
+            if a.machine == "defence" { "defence" } else { "michie" }
+        );
+    }
     let player = match a.machine.as_str() {
         "michie" => g::Player::Michie,
         "defence" => g::Player::Defence,
@@ -91,7 +97,7 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
         g::Player::Michie => X,
         g::Player::Defence => O,
     };
-    let out = &mut std::io::stdout().lock();
+    let out = &mut crate::cli::out::stdout();
     if let Some(n) = a.check {
         let r = match player {
             g::Player::Michie => g::check(n as usize, a.seed)?,
@@ -287,7 +293,7 @@ fn menace(a: NoughtsArgs) -> Result<()> {
         );
     }
     let empty = crate::cli::menace::empty_of(&a.empty);
-    let out = &mut std::io::stdout().lock();
+    let out = &mut crate::cli::out::stdout();
     if let Some(n) = a.check {
         let r = m::check(n as usize, a.seed, empty)?;
         write!(out, "{}", r.text())?;
@@ -297,6 +303,10 @@ fn menace(a: NoughtsArgs) -> Result<()> {
         Some(p) if p.exists() || a.think => Some(crate::cli::menace::read_drum(p)?),
         _ => None,
     };
+    // Before the game: the boxes can go back to the file afterwards.
+    if let (Some(p), false) = (&a.drum, a.think) {
+        crate::cli::menace::check_drum_output(p)?;
+    }
     if a.think {
         let b = board_of_moves(a.moves.as_deref().unwrap_or(""))?;
         let t = m::think(&b, a.seed, empty, boxes.as_ref())?;
@@ -332,8 +342,7 @@ fn menace(a: NoughtsArgs) -> Result<()> {
     let script = read_script(a.script.as_deref())?;
     let entered = play_at_keys(&mut game, script, a.json, out)?;
     if let Some(p) = &a.drum {
-        std::fs::write(p, m::DrumBoxes::drm_of(&game.machine))
-            .with_context(|| format!("cannot write {}", p.display()))?;
+        crate::cli::menace::write_drum(p, &game.machine)?;
     }
     let b = game.board();
     let over = rn::over(&b) || game.paper().contains("RESIGN");

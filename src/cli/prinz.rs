@@ -4,6 +4,7 @@
 use super::machine::TimingArg;
 use anyhow::{bail, Result};
 use clap::ValueEnum;
+use std::io::Write;
 
 /// The arguments of `mark1 prinz`.
 #[derive(clap::Args)]
@@ -36,6 +37,10 @@ pub struct PrinzArgs {
     /// (`mark1 profile`'s report; JSON if FILE ends in `.json`), to FILE.
     #[arg(long, value_name = "FILE", conflicts_with = "check")]
     profile: Option<std::path::PathBuf>,
+    /// Replace a --profile file that exists (without it an existing file is refused
+    /// before the run).
+    #[arg(long)]
+    force: bool,
 }
 
 /// How the program gets into the machine.
@@ -58,32 +63,41 @@ pub fn run(a: PrinzArgs) -> Result<()> {
         },
         ..p::RunOptions::default()
     };
+    super::out::check_outputs(&[a.profile.as_deref()], a.force, &[])?;
+    let out = &mut super::out::stdout();
     if let Some(n) = a.check.map(|n| n as usize) {
         let positions = p::check_positions(n, a.seed);
         // With --json standard output holds the one JSON object (the disagreements are
         // in it); the running lines and the count go to standard error.
         let json = a.json;
+        // The first error writing standard output (a full disk): the check's error.
+        let mut write_error: Option<std::io::Error> = None;
         let report = super::with_threads(a.threads, || {
             p::cross_check(&positions, &opts, &mut |i, fen, d| {
                 for what in d {
                     if json {
                         eprintln!("{}: {fen}: {what}", i + 1);
-                    } else {
-                        println!("{}: {fen}: {what}", i + 1);
+                    } else if let Err(e) =
+                        writeln!(super::out::stdout(), "{}: {fen}: {what}", i + 1)
+                    {
+                        write_error.get_or_insert(e);
                     }
                 }
             })
         })??;
+        if let Some(e) = write_error {
+            return Err(e.into());
+        }
         let count = format!(
             "{} positions, {} disagreements",
             report.positions,
             report.disagreements.len()
         );
         if json {
-            println!("{}", serde_json::to_string_pretty(&report)?);
+            writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
             eprintln!("{count}");
         } else {
-            println!("{count}");
+            writeln!(out, "{count}")?;
         }
         if !report.disagreements.is_empty() {
             bail!("the emulated program and the reference engine disagree");
@@ -93,12 +107,16 @@ pub fn run(a: PrinzArgs) -> Result<()> {
     let run = p::run_fen(&a.fen, &opts)?;
     if let Some(path) = &a.profile {
         let symbols = mark1::profile::Symbols::from_assembly(&p::assemble()?);
-        super::save_profile(path, &run.lines, &symbols)?;
+        super::save_profile(path, &run.lines, &symbols, a.force)?;
     }
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&p::json_report(&run))?);
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&p::json_report(&run))?
+        )?;
     } else {
-        print!("{}", p::text_report(&run));
+        write!(out, "{}", p::text_report(&run))?;
     }
     Ok(())
 }

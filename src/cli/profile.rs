@@ -3,9 +3,11 @@
 
 use super::load::load_or_boot;
 use super::machine::MachineArgs;
-use anyhow::{bail, Context, Result};
+use super::out;
+use anyhow::{bail, Result};
 use mark1::machine::{Budget, Machine, Stop};
 use mark1::profile::{Profile, Symbols};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The arguments of `mark1 profile`.
@@ -55,10 +57,20 @@ pub struct ProfileArgs {
     /// under the half-track its page came from.
     #[arg(long, value_name = "FILE.svg")]
     flame: Option<PathBuf>,
+    /// Replace a --flame file that exists (without it an existing file is refused
+    /// before the run).
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `mark1 profile`.
 pub fn run(a: ProfileArgs) -> Result<()> {
+    let inputs: Vec<&Path> = [a.file.as_deref(), a.tape.as_deref(), a.script.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    out::check_outputs(&[a.flame.as_deref()], a.force, &inputs)?;
+    let out = &mut out::stdout();
     // The symbol file is read before anything runs: a bad one loses nothing.
     let symbols = super::symbols_for(a.symbols.as_deref(), a.file.as_deref())?;
     let mut m = Machine::new(a.machine.config());
@@ -71,11 +83,11 @@ pub fn run(a: ProfileArgs) -> Result<()> {
     if !a.json && !a.annotate {
         let printed = m.printer_text();
         if !printed.is_empty() {
-            print!("{printed}");
+            write!(out, "{printed}")?;
             if !printed.ends_with('\n') {
-                println!();
+                writeln!(out)?;
             }
-            println!("---");
+            writeln!(out, "---")?;
         }
     }
     report(&a, &p, &symbols, Some(stop))?;
@@ -86,24 +98,24 @@ pub fn run(a: ProfileArgs) -> Result<()> {
 /// the stop, if the run was one run).
 fn report(a: &ProfileArgs, p: &Profile, symbols: &Symbols, stop: Option<Stop>) -> Result<()> {
     let stop = stop.map(|s| mark1::machine::report::describe_stop(&s));
+    let out = &mut out::stdout();
     if a.json {
         let mut v = p.json(symbols);
         if let Some(s) = stop {
             v["stop"] = serde_json::Value::String(s);
         }
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
     } else if a.annotate {
-        print!("{}", p.annotated(symbols));
+        write!(out, "{}", p.annotated(symbols))?;
     } else {
         if let Some(s) = stop {
-            println!("stop: {s}");
+            writeln!(out, "stop: {s}")?;
         }
-        print!("{}", p.text(symbols, a.top));
+        write!(out, "{}", p.text(symbols, a.top))?;
     }
     // After the report: a file that cannot be written loses nothing of it.
     if let Some(f) = &a.flame {
-        std::fs::write(f, p.flame_graph(symbols))
-            .with_context(|| format!("cannot write the flame graph {}", f.display()))?;
+        out::write_file(f, p.flame_graph(symbols), a.force)?;
     }
     Ok(())
 }
@@ -122,9 +134,9 @@ fn run_script(a: &ProfileArgs, script: &Path, mut m: Machine, symbols: &Symbols)
     let mut session = mark1::console::Session::new(m, base);
     session.limit = a.max_beats;
     session.profile_symbols = symbols.clone();
-    let result = super::console::run_script(&mut session, script, None);
+    let result = super::console::run_script(&mut session, script, None, a.force);
     if !session.machine.printer_text().is_empty() {
-        println!("---");
+        writeln!(out::stdout(), "---")?;
     }
     let Some(p) = session.machine.profile.take() else {
         result?;

@@ -3,9 +3,11 @@
 
 use super::load::load_or_boot;
 use super::machine::MachineArgs;
-use anyhow::{Context, Result};
+use super::out;
+use anyhow::Result;
 use mark1::machine::report::RunReport;
 use mark1::machine::{Budget, Machine};
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -52,37 +54,50 @@ pub struct RunArgs {
     /// continuous hoot at the end is continued for a second).
     #[arg(long, value_name = "FILE")]
     hoot_wav: Option<PathBuf>,
+    /// Replace --display-png and --hoot-wav files that exist (without it an existing
+    /// file is refused before the run).
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `mark1 run`.
 pub fn run(a: RunArgs) -> Result<()> {
+    let inputs: Vec<&std::path::Path> = [a.file.as_deref(), a.tape.as_deref()]
+        .into_iter()
+        .flatten()
+        .collect();
+    out::check_outputs(
+        &[a.display_png.as_deref(), a.hoot_wav.as_deref()],
+        a.force,
+        &inputs,
+    )?;
     let mut m = Machine::new(a.machine.config());
     load_or_boot(&mut m, a.file.as_ref(), a.tape.as_ref(), false, a.hands)?;
     let t0 = Instant::now();
     let stop = m.run(Budget::beats(a.max_beats));
     let mut report = RunReport::new(&m, stop);
     report.host_seconds = Some(t0.elapsed().as_secs_f64());
+    let out = &mut out::stdout();
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&report)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&report)?)?;
     } else {
-        print!("{}", report.printed);
+        write!(out, "{}", report.printed)?;
         if !report.printed.is_empty() && !report.printed.ends_with('\n') {
-            println!();
+            writeln!(out)?;
         }
-        println!("---");
-        print!("{}", report.summary());
+        writeln!(out, "---")?;
+        write!(out, "{}", report.summary())?;
     }
     if let Some(p) = &a.display_png {
         use mark1::render::{tubes_png, TubePage};
         let (l, r) = a.display_pages;
         let png = tubes_png(&TubePage::of(&m.store, l), &TubePage::of(&m.store, r))?;
-        std::fs::write(p, png).with_context(|| format!("cannot write {}", p.display()))?;
+        out::write_file(p, png, a.force)?;
     }
     if let Some(p) = &a.hoot_wav {
         use mark1::render::{continue_hoot_loop, hoot_wav, HOOT_TAIL_SECONDS};
         let (beats, end) = continue_hoot_loop(&m, stop, HOOT_TAIL_SECONDS);
-        std::fs::write(p, hoot_wav(&beats, end))
-            .with_context(|| format!("cannot write {}", p.display()))?;
+        out::write_file(p, hoot_wav(&beats, end), a.force)?;
     }
     super::stop_result(stop, a.max_beats, "")
 }

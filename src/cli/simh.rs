@@ -57,34 +57,42 @@ pub fn run(a: SimhArgs) -> Result<()> {
     session.limit = a.max_beats;
     let mut simh = Simh::new(session);
     simh.max_commands = a.max_commands;
-    let stdout = std::io::stdout();
     // Whether the last paper shown left the carriage in mid-line.
     let mut mid_line = false;
+    // The first error writing standard output (a full disk): the run's error at its end.
+    let mut write_error: Option<std::io::Error> = None;
     let mut print = |s: Stream, text: &str| {
-        let mut o = stdout.lock();
-        if s != Stream::Paper && mid_line {
-            let _ = writeln!(o);
-            mid_line = false;
+        let mut o = super::out::stdout();
+        let mut put = || -> std::io::Result<()> {
+            if s != Stream::Paper && mid_line {
+                writeln!(o)?;
+                mid_line = false;
+            }
+            match s {
+                Stream::Paper => {
+                    write!(o, "{text}")?;
+                    mid_line = !text.ends_with('\n');
+                }
+                Stream::Out => writeln!(o, "{text}")?,
+                Stream::Err => {
+                    o.flush()?;
+                    eprintln!("{text}");
+                }
+            }
+            o.flush()
+        };
+        if let Err(e) = put() {
+            write_error.get_or_insert(e);
         }
-        match s {
-            Stream::Paper => {
-                let _ = write!(o, "{text}");
-                mid_line = !text.ends_with('\n');
-            }
-            Stream::Out => {
-                let _ = writeln!(o, "{text}");
-            }
-            Stream::Err => {
-                let _ = o.flush();
-                eprintln!("{text}");
-            }
-        }
-        let _ = o.flush();
     };
     let result = simh.run_file(&a.script, &a.args, &mut print);
     let finished = simh.session.finish();
+    if let Some(e) = write_error {
+        return Err(e.into());
+    }
+    let out = &mut super::out::stdout();
     for m in simh.session.messages.drain(..) {
-        println!("{m}");
+        writeln!(out, "{m}")?;
     }
     match result {
         Err(e @ SimhError::BeatLimit { .. }) => return Err(anyhow!(BeatLimit(e.to_string()))),

@@ -4,12 +4,12 @@
 //! it (`--play`). The flags are wired to [`mark1::games::turochamp`]; the work and the
 //! words are there.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use mark1::games::turochamp::play::{Game, Outcome, Reply};
 use mark1::games::turochamp::{check, count, think};
 use mark1::reference::turochamp::{replay as ref_replay, Readings, DEFAULT_NODE_LIMIT};
 use serde_json::json;
-use std::io::BufRead;
+use std::io::{BufRead, Write};
 
 /// The arguments of `mark1 turochamp`.
 #[derive(clap::Args)]
@@ -66,10 +66,20 @@ pub struct TurochampArgs {
     /// `.json`; docs/profiler.md). The move is then obeyed one order at a time.
     #[arg(long, value_name = "FILE", conflicts_with_all = ["check", "replay", "play", "count", "tape"])]
     profile: Option<std::path::PathBuf>,
+    /// Replace --pgn, --tape and --profile files that exist (without it an existing file
+    /// is refused before the work).
+    #[arg(long)]
+    force: bool,
 }
 
 /// Runs `mark1 turochamp`.
 pub fn run(a: TurochampArgs) -> Result<()> {
+    let inputs: Vec<&std::path::Path> = a.script.as_deref().into_iter().collect();
+    super::out::check_outputs(
+        &[a.pgn.as_deref(), a.tape.as_deref(), a.profile.as_deref()],
+        a.force,
+        &inputs,
+    )?;
     if let Some(n) = a.check.map(|n| n as usize) {
         return run_check(n, a.seed, a.threads, a.json);
     }
@@ -79,23 +89,25 @@ pub fn run(a: TurochampArgs) -> Result<()> {
     if a.play {
         return run_play(&a);
     }
+    let out = &mut super::out::stdout();
     if let Some(p) = &a.tape {
         let codes = mark1::games::turochamp::tape(&a.fen)?;
         let text = mark1::formats::tape::write_pt_text(&codes)?;
-        std::fs::write(p, text).with_context(|| format!("cannot write {}", p.display()))?;
-        println!(
+        super::out::write_file(p, text, a.force)?;
+        writeln!(
+            out,
             "the position's tape ({} rows) written to {}",
             codes.len(),
             p.display()
-        );
+        )?;
         return Ok(());
     }
     if a.count {
         let r = count::count(&a.fen)?;
         if a.json {
-            println!("{}", serde_json::to_string_pretty(&r.json())?);
+            writeln!(out, "{}", serde_json::to_string_pretty(&r.json())?)?;
         } else {
-            print!("{}", r.text());
+            write!(out, "{}", r.text())?;
         }
         return Ok(());
     }
@@ -109,15 +121,15 @@ pub fn run(a: TurochampArgs) -> Result<()> {
             let t = l.think(&pos)?;
             let p = l.machine.profile.take().unwrap_or_default();
             let symbols = mark1::profile::Symbols::from_assembly(tc::assembly()?);
-            super::save_profile(path, &p, &symbols)?;
+            super::save_profile(path, &p, &symbols, a.force)?;
             (pos, t)
         }
     };
     let fen = a.fen.trim();
     if a.json {
-        println!("{}", serde_json::to_string_pretty(&t.json(fen, &pos))?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&t.json(fen, &pos))?)?;
     } else {
-        print!("{}", t.text(fen, &pos));
+        write!(out, "{}", t.text(fen, &pos))?;
     }
     Ok(())
 }
@@ -128,6 +140,7 @@ fn minutes(t: &think::Thought) -> String {
 }
 
 fn run_check(n: usize, seed: u64, threads: Option<usize>, as_json: bool) -> Result<()> {
+    let out = &mut super::out::stdout();
     let positions = check::check_positions(n, seed);
     let checked = super::with_threads(threads, || check::cross_check(&positions))??;
     let differences: usize = checked.iter().map(|c| c.differences.len()).sum();
@@ -148,11 +161,12 @@ fn run_check(n: usize, seed: u64, threads: Option<usize>, as_json: bool) -> Resu
             })
             .collect();
         let v = json!({"positions": checked.len(), "differences": differences, "results": rows});
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
         return Ok(());
     }
     for (i, c) in checked.iter().enumerate() {
-        println!(
+        writeln!(
+            out,
             "{:4} {}  {}  value {}  {} min{}{}",
             i + 1,
             c.fen,
@@ -169,20 +183,26 @@ fn run_check(n: usize, seed: u64, threads: Option<usize>, as_json: bool) -> Resu
             } else {
                 format!("  DIFFERS: {}", c.differences.join("; "))
             }
-        );
+        )?;
     }
     let full = checked.iter().filter(|c| c.thought.full_tables > 0).count();
     if full > 0 {
-        println!(
+        writeln!(
+            out,
             "{full} of them met a position with more than 64 legal moves in the search (the \
              move table keeps the first 64)"
-        );
+        )?;
     }
-    println!("{} positions, {differences} differences", checked.len());
+    writeln!(
+        out,
+        "{} positions, {differences} differences",
+        checked.len()
+    )?;
     Ok(())
 }
 
 fn run_replay(game: u8, threads: Option<usize>, as_json: bool) -> Result<()> {
+    let out = &mut super::out::stdout();
     let moves = super::with_threads(threads, || check::replay(game))??;
     let agree = moves.iter().filter(|m| m.agrees()).count();
     let reference = ref_replay(game, &Readings::default(), DEFAULT_NODE_LIMIT)?;
@@ -215,11 +235,12 @@ fn run_replay(game: u8, threads: Option<usize>, as_json: bool) -> Result<()> {
             "worst_minutes": (worst * 10.0).round() / 10.0,
             "results": rows,
         });
-        println!("{}", serde_json::to_string_pretty(&v)?);
+        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
         return Ok(());
     }
     for m in &moves {
-        println!(
+        writeln!(
+            out,
             "{:2}. {:14} played {:7} machine {:7} {}  {} min",
             m.number,
             m.printed,
@@ -227,34 +248,42 @@ fn run_replay(game: u8, threads: Option<usize>, as_json: bool) -> Result<()> {
             m.chosen,
             if m.agrees() { "=" } else { " " },
             minutes(&m.thought)
-        );
+        )?;
     }
-    println!("simulated time a move: median {median:.1} minutes, worst {worst:.1} minutes");
-    println!(
+    writeln!(
+        out,
+        "simulated time a move: median {median:.1} minutes, worst {worst:.1} minutes"
+    )?;
+    writeln!(
+        out,
         "the reference engine: {}/{} agree",
         reference.agreeing(),
         reference.moves.len()
-    );
-    println!("moves: {agree}/{} agree", moves.len());
+    )?;
+    writeln!(out, "moves: {agree}/{} agree", moves.len())?;
     Ok(())
 }
 
 /// What the machine's reply shows: the teleprinter's line, the move in SAN, the cost.
-fn show_reply(r: &Reply) {
+fn show_reply(out: &mut impl Write, r: &Reply) -> std::io::Result<()> {
     match r {
         Reply::Moved {
             san,
             printed,
             thought,
-        } => println!(
+        } => writeln!(
+            out,
             "machine: {printed}    ({san}; {} positions valued, {:.1} simulated minutes)",
             thought.positions,
             thought.minutes()
         ),
         Reply::Refused(printed) => {
-            println!("machine: {printed}    (not a legal move: another, please)")
+            writeln!(
+                out,
+                "machine: {printed}    (not a legal move: another, please)"
+            )
         }
-        Reply::Over => {}
+        Reply::Over => Ok(()),
     }
 }
 
@@ -274,24 +303,26 @@ fn run_play(a: &TurochampArgs) -> Result<()> {
         None => None,
     };
     let (mut game, first) = Game::start(&a.fen)?;
-    println!("position: {}", a.fen.trim());
-    show_reply(&first);
+    let out = &mut super::out::stdout();
+    writeln!(out, "position: {}", a.fen.trim())?;
+    show_reply(out, &first)?;
     let stdin = std::io::stdin();
     loop {
         match game.outcome() {
             Outcome::Mate(c) => {
-                println!(
+                writeln!(
+                    out,
                     "checkmate: {} wins",
                     if c == shakmaty::Color::White {
                         "the machine (White)"
                     } else {
                         "you (Black)"
                     }
-                );
+                )?;
                 break;
             }
             Outcome::Stalemate => {
-                println!("stalemate");
+                writeln!(out, "stalemate")?;
                 break;
             }
             Outcome::Going => {}
@@ -300,16 +331,16 @@ fn run_play(a: &TurochampArgs) -> Result<()> {
             Some(it) => match it.next() {
                 Some(t) => t,
                 None => {
-                    println!("the script has no more moves: the game stops here");
+                    writeln!(out, "the script has no more moves: the game stops here")?;
                     break;
                 }
             },
             None => {
-                print!("your move: ");
-                std::io::Write::flush(&mut std::io::stdout())?;
+                write!(out, "your move: ")?;
+                out.flush()?;
                 let mut line = String::new();
                 if stdin.lock().read_line(&mut line)? == 0 {
-                    println!();
+                    writeln!(out)?;
                     break;
                 }
                 let t = line.trim().to_string();
@@ -319,11 +350,11 @@ fn run_play(a: &TurochampArgs) -> Result<()> {
                 t
             }
         };
-        println!("you: {text}");
+        writeln!(out, "you: {text}")?;
         match game.human(&text) {
-            Ok(r) => show_reply(&r),
+            Ok(r) => show_reply(out, &r)?,
             Err(mark1::games::turochamp::TuroRunError::Result(why)) => {
-                println!("refused: {why}");
+                writeln!(out, "refused: {why}")?;
             }
             Err(e) => return Err(e.into()),
         }
@@ -332,17 +363,18 @@ fn run_play(a: &TurochampArgs) -> Result<()> {
     if !mins.is_empty() {
         let mut sorted = mins.clone();
         sorted.sort_by(f64::total_cmp);
-        println!(
+        writeln!(
+            out,
             "the machine's moves: {}, simulated minutes a move: median {:.1}, worst {:.1}",
             mins.len(),
             sorted[sorted.len() / 2],
             sorted[sorted.len() - 1]
-        );
+        )?;
     }
-    println!("moves: {}", game.sans.join(" "));
+    writeln!(out, "moves: {}", game.sans.join(" "))?;
     if let Some(p) = &a.pgn {
-        std::fs::write(p, game.pgn()).with_context(|| format!("cannot write {}", p.display()))?;
-        println!("PGN written to {}", p.display());
+        super::out::write_file(p, game.pgn(), a.force)?;
+        writeln!(out, "PGN written to {}", p.display())?;
     }
     Ok(())
 }

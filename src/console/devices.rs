@@ -97,21 +97,18 @@ pub struct Devices {
 use super::Session;
 use crate::formats::drm::{read_drm, write_drm};
 use crate::formats::input;
+use crate::formats::output::{check, write_atomic, Overwrite};
 use crate::formats::tape::{read_any, write_pt_text};
 use std::path::Path;
 
-/// Writes `bytes` to `path` through a temporary file beside it, renamed over it, so that
-/// a failure never leaves half a file.
+/// Writes `bytes` over `path` as mark1 writes every file ([`write_atomic`]): through a
+/// temporary file beside it renamed over it, so that a failure never leaves half a file;
+/// a symbolic link written through to its target, the mode kept, a read-only file
+/// refused. Used for what the session itself owns (an attached drum's write-back, the
+/// punch's and printer's files once attached); `save` decides about an existing file
+/// before it comes here.
 fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".mark1-tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, bytes)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| {
-            let _ = std::fs::remove_file(&tmp);
-            format!("cannot write {}: {e}", path.display())
-        })
+    write_atomic(path, bytes, Overwrite::Allow).map_err(|e| e.to_string())
 }
 
 impl Session {
@@ -151,6 +148,17 @@ impl Session {
         read_only: bool,
         new: bool,
     ) -> Result<(), String> {
+        // A drum that will be written back must be writable where it is: refused now,
+        // not at the end of the session (a read-only file, a missing folder).
+        if persistent && !read_only {
+            check(file, Overwrite::Allow, &[]).map_err(|e| match e {
+                crate::formats::output::OutputError::ReadOnly(_) => format!(
+                    "{} is read-only: attach it with -r to use it without writing it back",
+                    file.display()
+                ),
+                e => e.to_string(),
+            })?;
+        }
         if self.devices.drum.is_some() {
             self.detach(Device::Drum)?;
         }
@@ -172,22 +180,32 @@ impl Session {
 
     /// Attaches `file` to `device` (see the module documentation for what each keeps).
     /// `read_only` and `new` concern the drum only. The drum is attached persistent
-    /// unless read-only or `set drum nopersistent` is in force.
+    /// unless read-only or `set drum nopersistent` is in force. `force` concerns the
+    /// punch and the printer: their file is mark1's from the attachment on, rewritten
+    /// with what they hold as it grows; an existing file is refused unless `force`
+    /// (`attach -f`), so that nothing is emptied without asking.
     ///
     /// # Errors
-    /// The file cannot be read (drum, reader) or created (punch, printer); a device
-    /// attached before cannot be written back.
+    /// The file cannot be read (drum, reader) or created (punch, printer), exists
+    /// (punch, printer, without `force`), is read-only (a drum written back, punch,
+    /// printer); a device attached before cannot be written back.
     pub fn attach(
         &mut self,
         device: Device,
         file: &Path,
         read_only: bool,
         new: bool,
+        force: bool,
     ) -> Result<(), String> {
         match device {
             Device::Drum => self.attach_drum_file(file, self.drum_persistent, read_only, new),
             Device::Reader => self.load_tape_file(file),
             Device::Punch | Device::Printer => {
+                let own = |o: &Option<OutputFile>| o.as_ref().is_some_and(|o| o.path == file);
+                // Attached again to the file it already has: it is the session's own.
+                let again = own(&self.devices.punch) || own(&self.devices.printer);
+                check(file, Overwrite::from_force(force || again), &[])
+                    .map_err(|e| e.to_string())?;
                 if self.attached(device) {
                     self.detach(device)?;
                 }
@@ -340,27 +358,33 @@ impl Session {
         Ok(())
     }
 
-    /// `save DEVICE FILE`: the drum image; the rows punched since the punch was attached
-    /// (or since the session began) as `.pt.txt`; the paper since the printer was
-    /// attached (or since the session began). Saving the drum to its own attached file
-    /// counts as writing it back.
+    /// `save [-f] DEVICE FILE`: the drum image; the rows punched since the punch was
+    /// attached (or since the session began) as `.pt.txt`; the paper since the printer
+    /// was attached (or since the session began). An existing file is refused unless
+    /// `force` (`save -f`); saving the drum to its own attached file counts as writing it
+    /// back (allowed without `-f`).
     ///
     /// # Errors
-    /// The file cannot be written; the reader has nothing to save.
-    pub fn save(&mut self, device: Device, file: &Path) -> Result<(), String> {
+    /// The file exists (without `force`) or cannot be written; the reader has nothing to
+    /// save.
+    pub fn save(&mut self, device: Device, file: &Path, force: bool) -> Result<(), String> {
         let (rows, paper) = self.outputs();
+        let own_drum =
+            device == Device::Drum && self.devices.drum.as_ref().is_some_and(|d| d.path == file);
+        let overwrite = Overwrite::from_force(force || own_drum);
+        let write = |bytes: &[u8]| write_atomic(file, bytes, overwrite).map_err(|e| e.to_string());
         match device {
             Device::Drum => {
-                write_file(file, &write_drm(self.machine.drum.words()))?;
-                if self.devices.drum.as_ref().is_some_and(|d| d.path == file) {
+                write(&write_drm(self.machine.drum.words()))?;
+                if own_drum {
                     self.machine.drum.mark_clean();
                 }
             }
             Device::Punch => {
                 let text = write_pt_text(&rows).map_err(|e| e.to_string())?;
-                write_file(file, text.as_bytes())?;
+                write(text.as_bytes())?;
             }
-            Device::Printer => write_file(file, paper.as_bytes())?,
+            Device::Printer => write(paper.as_bytes())?,
             Device::Reader => return Err("the reader holds nothing to save".into()),
         }
         self.messages

@@ -86,8 +86,8 @@ pub const COMMANDS: &[CommandHelp] = &[
         &[
             "attach drum FILE [-r|--read-only] [-n|--new]  a drum image, written back at detach and exit unless read-only",
             "attach reader FILE                          a tape (.pt.txt or raw) in the reader",
-            "attach punch FILE                           punched rows to FILE as .pt.txt (switches the punch on)",
-            "attach printer FILE                         the paper from now on to FILE",
+            "attach [-f] punch FILE                      punched rows to FILE as .pt.txt (switches the punch on); -f: FILE may exist",
+            "attach [-f] printer FILE                    the paper from now on to FILE; -f: FILE may exist",
         ],
         "attach a file to the drum, reader, punch or printer (ptr, ptp, lpt as in SimH)",
     ),
@@ -100,8 +100,8 @@ pub const COMMANDS: &[CommandHelp] = &[
     c(
         "save",
         &[],
-        &["save drum FILE", "save punch FILE", "save printer FILE"],
-        "write the drum image, the punched tape or the paper to FILE now",
+        &["save [-f] drum FILE", "save [-f] punch FILE", "save [-f] printer FILE"],
+        "write the drum image, the punched tape or the paper to FILE now (-f: replace FILE if it exists)",
     ),
     c(
         "drum",
@@ -186,7 +186,7 @@ pub const COMMANDS: &[CommandHelp] = &[
             "profile on",
             "profile off",
             "profile show [N]",
-            "profile save FILE",
+            "profile save [-f] FILE",
             "profile symbols FILE",
         ],
         "count where the runs' time goes (one order at a time), and show or save it with routine names (docs/profiler.md)",

@@ -70,12 +70,16 @@ pub enum Command {
         read_only: bool,
         /// The file need not exist: a new, empty drum (a drum image only).
         new: bool,
+        /// `-f`: the punch's or printer's file may exist and is replaced (refused
+        /// otherwise).
+        force: bool,
     },
     /// Detach a device (`None`: all), writing what it holds to its file.
     Detach(Option<Device>),
     /// Write what a device holds to a file now (the drum's image, the punched tape so far
-    /// since the punch was attached or the session began, the printer's paper).
-    Save(Device, String),
+    /// since the punch was attached or the session began, the printer's paper); the
+    /// flag (`save -f`): an existing file is replaced (refused otherwise).
+    Save(Device, String, bool),
     /// Write a coding-sheet LOAD file's half-tracks onto the drum.
     Load(String),
     /// Put a tape file in the reader (replacing what was left).
@@ -134,8 +138,9 @@ pub enum ProfileCommand {
     Off,
     /// `profile show [N]`: the report, with the N dearest lines (20 if not given).
     Show(usize),
-    /// `profile save FILE`: the report (JSON if FILE ends in `.json`) written to FILE.
-    Save(String),
+    /// `profile save [-f] FILE`: the report (JSON if FILE ends in `.json`) written to
+    /// FILE; the flag (`-f`): an existing file is replaced (refused otherwise).
+    Save(String, bool),
     /// `profile symbols FILE`: routine names from a symbol file (`track 12 = NAME`).
     Symbols(String),
 }

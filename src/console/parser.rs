@@ -153,10 +153,13 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             2 => Command::Detach(Some(device(a[1])?)),
             _ => return Err("expected `detach DEVICE` or `detach all`".into()),
         },
-        "save" => {
-            want(3)?;
-            Command::Save(device(a[1])?, a[2].to_string())
-        }
+        "save" => match a[1..] {
+            ["-f" | "--force", d, f] | [d, f, "-f" | "--force"] => {
+                Command::Save(device(d)?, f.to_string(), true)
+            }
+            [d, f] => Command::Save(device(d)?, f.to_string(), false),
+            _ => return Err("expected `save [-f] DEVICE FILE`".into()),
+        },
         "examine" | "ex" | "e" => Command::Examine(parse_target(&a[1..])?),
         "deposit" | "dep" | "d" => {
             if n < 3 {
@@ -175,11 +178,14 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
                     format!("`{}`: `profile show N` takes a number of lines", a[2])
                 })?))
             }
-            (3, Some("save")) => Command::Profile(ProfileCommand::Save(a[2].to_string())),
+            (3, Some("save")) => Command::Profile(ProfileCommand::Save(a[2].to_string(), false)),
+            (4, Some("save")) if matches!(a[2], "-f" | "--force") => {
+                Command::Profile(ProfileCommand::Save(a[3].to_string(), true))
+            }
             (3, Some("symbols")) => Command::Profile(ProfileCommand::Symbols(a[2].to_string())),
             _ => {
                 return Err("expected `profile on`, `profile off`, `profile show [N]`, \
-                            `profile save FILE` or `profile symbols FILE`"
+                            `profile save [-f] FILE` or `profile symbols FILE`"
                     .into())
             }
         },
@@ -251,16 +257,20 @@ fn device(s: &str) -> Result<Device, String> {
     })
 }
 
-/// `attach [OPTIONS] DEVICE FILE [OPTIONS]`: `-r`/`--read-only`, `-n`/`--new`.
+/// `attach [OPTIONS] DEVICE FILE [OPTIONS]`: `-r`/`--read-only`, `-n`/`--new` (the
+/// drum), `-f`/`--force` (the punch and the printer: an existing file is replaced).
 fn attach_command(words: &[&str]) -> Result<Command, String> {
-    let (mut read_only, mut new) = (false, false);
+    let (mut read_only, mut new, mut force) = (false, false, false);
     let mut rest = Vec::new();
     for w in words {
         match *w {
             "-r" | "--read-only" => read_only = true,
             "-n" | "--new" => new = true,
+            "-f" | "--force" => force = true,
             _ if w.starts_with('-') && w.len() > 1 => {
-                return Err(format!("no option `{w}` (-r or --read-only, -n or --new)"))
+                return Err(format!(
+                    "no option `{w}` (-r or --read-only, -n or --new, -f or --force)"
+                ))
             }
             _ => rest.push(*w),
         }
@@ -272,11 +282,15 @@ fn attach_command(words: &[&str]) -> Result<Command, String> {
     if (read_only || new) && device != Device::Drum {
         return Err("-r and -n go with the drum".into());
     }
+    if force && !matches!(device, Device::Punch | Device::Printer) {
+        return Err("-f goes with the punch and the printer".into());
+    }
     Ok(Command::Attach {
         device,
         file: file.to_string(),
         read_only,
         new,
+        force,
     })
 }
 
@@ -405,7 +419,8 @@ mod tests {
                 device: Device::Drum,
                 file: "a.drm".into(),
                 read_only: true,
-                new: false
+                new: false,
+                force: false
             })
         );
         assert_eq!(
@@ -414,8 +429,24 @@ mod tests {
                 device: Device::Punch,
                 file: "out.pt.txt".into(),
                 read_only: false,
-                new: false
+                new: false,
+                force: false
             })
+        );
+        assert_eq!(
+            parse_command("attach -f printer paper.txt"),
+            Ok(Command::Attach {
+                device: Device::Printer,
+                file: "paper.txt".into(),
+                read_only: false,
+                new: false,
+                force: true
+            })
+        );
+        assert!(parse_command("attach -f drum x.drm").is_err());
+        assert_eq!(
+            parse_command("save -f printer p.txt"),
+            Ok(Command::Save(Device::Printer, "p.txt".into(), true))
         );
         assert!(parse_command("attach punch x --read-only").is_err());
         assert!(parse_command("attach drum").is_err());
@@ -426,7 +457,7 @@ mod tests {
         );
         assert_eq!(
             parse_command("save drum x.drm"),
-            Ok(Command::Save(Device::Drum, "x.drm".into()))
+            Ok(Command::Save(Device::Drum, "x.drm".into(), false))
         );
         assert!(matches!(parse_command("e D/-RE"), Ok(Command::Examine(_))));
         assert!(matches!(
@@ -459,7 +490,7 @@ mod tests {
         );
         assert_eq!(
             parse_command("profile save p.json"),
-            Ok(Command::Profile(P::Save("p.json".into())))
+            Ok(Command::Profile(P::Save("p.json".into(), false)))
         );
         assert_eq!(
             parse_command("profile symbols s.sym"),

@@ -341,20 +341,21 @@ impl Session {
                 file,
                 read_only,
                 new,
+                force,
             } => {
                 let p = self.path(file)?;
-                self.attach(*device, &p, *read_only, *new)?;
+                self.attach(*device, &p, *read_only, *new, *force)?;
             }
             Command::Detach(None) => self.finish()?,
             Command::Detach(Some(d)) => self.detach(*d)?,
-            Command::Save(d, f) => {
+            Command::Save(d, f, force) => {
                 let p = self.path(f)?;
-                self.save(*d, &p)?;
+                self.save(*d, &p, *force)?;
             }
             Command::Load(f) => self.load_sheets(f)?,
             Command::Tape(f) => {
                 let p = self.path(f)?;
-                self.attach(super::Device::Reader, &p, false, false)?;
+                self.attach(super::Device::Reader, &p, false, false, false)?;
             }
             Command::Feed(codes) => m.feed_tape(codes),
             Command::Break(l) => m.breaks.set_line(*l, true),
@@ -536,12 +537,11 @@ impl Session {
                 let text = p.text(&self.profile_symbols, *n);
                 self.messages.extend(text.lines().map(str::to_string));
             }
-            P::Save(f) => {
+            P::Save(f, force) => {
                 let p = current(self)?;
                 let path = self.path(f)?;
-                p.save(&path, &self.profile_symbols).map_err(|e| {
-                    ExecError::Message(format!("cannot write {}: {e}", path.display()))
-                })?;
+                p.save(&path, &self.profile_symbols, *force)
+                    .map_err(|e| ExecError::Message(e.to_string()))?;
             }
             P::Symbols(f) => {
                 let path = self.path(f)?;

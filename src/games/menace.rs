@@ -42,6 +42,15 @@ const BOXES: u32 = 192;
 pub const MAX_BOXES: usize = 304;
 /// The tracks that hold the boxes (60–247): what a drum image gives and takes.
 pub const BOX_TRACKS: std::ops::Range<u32> = 60..248;
+/// The half-track of MENACE's mark (track 60.1), which the program never reads or
+/// writes (its magnetic orders name half-tracks 80–103 for its units, 120 for the count,
+/// 128–191 for the drawers and 192–495 for the boxes; tests/menace_program.rs checks).
+pub const MARK_HALF_TRACK: u32 = 121;
+/// MENACE's mark, one character a line from line 0 of [`MARK_HALF_TRACK`]: every drum
+/// image [`DrumBoxes::drm_of`] writes has it, and [`DrumBoxes::from_drm`] refuses an
+/// image without it, so that `--drum` never takes another program's drum image for
+/// MENACE's and writes boxes over it.
+pub const MARK: &[u8] = b"mark1 MENACE boxes";
 
 /// Errors of the MENACE driver.
 #[derive(Debug, thiserror::Error)]
@@ -105,25 +114,55 @@ impl DrumBoxes {
     }
 
     /// The region of a SimH drum image (32,768 words in track order), validated: the
-    /// boxes must read as [`read_boxes`] reads them.
+    /// image must carry MENACE's [`MARK`] on track 60.1 and its boxes must read as
+    /// [`read_boxes`] reads them.
     ///
     /// # Errors
-    /// The image is not a drum image, or its boxes are inconsistent (with the reason).
+    /// The image is not a drum image, is another program's (no mark), or its boxes are
+    /// inconsistent (with the reason).
     pub fn from_drm(bytes: &[u8]) -> Result<DrumBoxes, MenaceError> {
         let words = crate::formats::drm::read_drm(bytes)
             .map_err(|e| MenaceError::Input(format!("not a drum image: {e}")))?;
         let mut m = Machine::new(Config::default());
         m.drum.load_words(&words);
+        if !has_mark(&m) {
+            return Err(MenaceError::Input(format!(
+                "not a drum image of MENACE's boxes: track {}.{} lacks the mark `{}` that \
+                 MENACE writes there (another program's drum image is refused, so that its \
+                 drum is not overwritten with boxes)",
+                MARK_HALF_TRACK / 2,
+                MARK_HALF_TRACK % 2,
+                String::from_utf8_lossy(MARK)
+            )));
+        }
         let d = DrumBoxes::of(&m);
         read_boxes(&m).map_err(|e| MenaceError::Input(format!("the drum image's boxes: {e}")))?;
         Ok(d)
     }
 
-    /// The whole drum of `m` as a SimH drum image (the boxes and the program's units).
+    /// The whole drum of `m` as a SimH drum image (the boxes and the program's units),
+    /// with MENACE's [`MARK`] on track 60.1.
     pub fn drm_of(m: &Machine) -> Vec<u8> {
         debug_assert_eq!(m.drum.words().len(), TRACKS * WORDS_PER_TRACK);
-        crate::formats::drm::write_drm(m.drum.words())
+        let mut words = m.drum.words().to_vec();
+        let at = MARK_HALF_TRACK as usize * 64;
+        words[at..at + 64].copy_from_slice(&mark_lines());
+        crate::formats::drm::write_drm(&words)
     }
+}
+
+/// [`MARK`] as the 64 lines of its half-track.
+fn mark_lines() -> [u32; 64] {
+    let mut lines = [0u32; 64];
+    for (l, &c) in lines.iter_mut().zip(MARK) {
+        *l = u32::from(c);
+    }
+    lines
+}
+
+/// Whether `m`'s drum carries MENACE's [`MARK`].
+fn has_mark(m: &Machine) -> bool {
+    m.drum.half_track(MARK_HALF_TRACK / 2, MARK_HALF_TRACK % 2) == mark_lines()
 }
 
 /// One box read off the drum.

@@ -225,12 +225,24 @@ impl Profile {
         }
     }
 
-    /// Writes [`Profile::report_for`] `path` to `path`.
+    /// Writes [`Profile::report_for`] `path` to `path`, as mark1 writes every file
+    /// ([`crate::formats::output::write_atomic`]): an existing file replaced only with
+    /// `force` (the console's `profile save -f`).
     ///
     /// # Errors
-    /// The file cannot be written.
-    pub fn save(&self, path: &std::path::Path, symbols: &Symbols) -> std::io::Result<()> {
-        std::fs::write(path, self.report_for(path, symbols))
+    /// The file exists (without `force`), or cannot be written (with the reason).
+    pub fn save(
+        &self,
+        path: &std::path::Path,
+        symbols: &Symbols,
+        force: bool,
+    ) -> Result<(), crate::formats::output::OutputError> {
+        use crate::formats::output::{write_atomic, Overwrite};
+        write_atomic(
+            path,
+            self.report_for(path, symbols).as_bytes(),
+            Overwrite::from_force(force),
+        )
     }
 
     /// The annotated listing: every line that ran, in store order within each origin,

@@ -414,8 +414,15 @@ impl Simh {
         if sw.new && matches!(dev, Dev::Ptp | Dev::Lpt) {
             std::fs::write(&p, b"").map_err(|e| format!("cannot create {}: {e}", p.display()))?;
         }
+        // A drum file without write permission is attached read-only, as SimH attaches a
+        // unit whose file it cannot open for writing (never written back).
+        let read_only = sw.read_only
+            || (dev == Dev::Drum
+                && std::fs::metadata(&p).is_ok_and(|m| m.permissions().readonly()));
         self.session
-            .attach(device(dev), &p, sw.read_only, sw.new)
+            // SimH's attach: the file is the device's whatever it held (SimH's own rule,
+            // docs/compatibility.md), so an existing file is not refused here.
+            .attach(device(dev), &p, read_only, sw.new, true)
             .map_err(Fail::Soft)
     }
 

@@ -12,13 +12,14 @@ mod term;
 pub mod view;
 
 use crate::console::{parse_command, Command, Session};
+use crate::formats::output::{write_atomic, Overwrite};
 use crate::machine::code::addr_chars;
 use crate::machine::report::describe_stop;
 use crate::machine::timing::BEAT_MICROSECONDS;
 use crate::machine::{Budget, Stop};
 use crate::render::{continue_hoot_loop, hoot_wav, tubes_png, TubePage, HOOT_TAIL_SECONDS};
 use std::collections::VecDeque;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 pub use term::run_interactive;
@@ -117,6 +118,25 @@ pub fn decode(w: u32) -> String {
 
 /// `path` made absolute against the current directory, so that a message says where a
 /// file went (the path as given if that fails).
+/// `default` if no file has that name, else the first of `NAME-2.EXT`, `NAME-3.EXT`, …
+/// that is free: the `P` and `W` keys never replace an earlier picture or sound.
+fn free_name(default: &Path) -> String {
+    let stem = default.file_stem().unwrap_or_default().to_string_lossy();
+    let ext = default
+        .extension()
+        .map(|e| format!(".{}", e.to_string_lossy()))
+        .unwrap_or_default();
+    (1..)
+        .map(|k| match k {
+            1 => default.to_path_buf(),
+            k => default.with_file_name(format!("{stem}-{k}{ext}")),
+        })
+        .find(|p| std::fs::symlink_metadata(p).is_err())
+        .unwrap_or_else(|| default.to_path_buf())
+        .display()
+        .to_string()
+}
+
 fn full_path(path: &str) -> String {
     std::path::absolute(path).map_or_else(|_| path.to_string(), |p| p.display().to_string())
 }
@@ -341,32 +361,35 @@ impl Debugger {
         }
     }
 
-    /// Writes the two large tubes as a PNG.
+    /// Writes the two large tubes as a PNG (as mark1 writes every file:
+    /// [`crate::formats::output::write_atomic`], an existing file replaced only with
+    /// [`Overwrite::Allow`]).
     ///
     /// # Errors
-    /// The file cannot be written.
-    pub fn write_png(&mut self, path: &str) -> Result<(), String> {
+    /// The file exists (with `Refuse`) or cannot be written.
+    pub fn write_png(&mut self, path: &str, overwrite: Overwrite) -> Result<(), String> {
         let m = &self.session.machine;
         let png = tubes_png(
             &TubePage::of(&m.store, self.pages[0]),
             &TubePage::of(&m.store, self.pages[1]),
         )
         .map_err(|e| e.to_string())?;
-        std::fs::write(path, png).map_err(|e| format!("cannot write {path}: {e}"))?;
+        write_atomic(Path::new(path), &png, overwrite).map_err(|e| e.to_string())?;
         self.say(format!("wrote the tubes to {}", full_path(path)));
         Ok(())
     }
 
-    /// Writes the hooter's output so far as a WAV (a hoot stop continued for a second).
+    /// Writes the hooter's output so far as a WAV (a hoot stop continued for a second),
+    /// as [`Debugger::write_png`] writes.
     ///
     /// # Errors
-    /// The file cannot be written.
-    pub fn write_wav(&mut self, path: &str) -> Result<(), String> {
+    /// The file exists (with `Refuse`) or cannot be written.
+    pub fn write_wav(&mut self, path: &str, overwrite: Overwrite) -> Result<(), String> {
         let m = &self.session.machine;
         let stop = self.last_stop.unwrap_or(Stop::BeatLimit);
         let (beats, end) = continue_hoot_loop(m, stop, HOOT_TAIL_SECONDS);
-        std::fs::write(path, hoot_wav(&beats, end))
-            .map_err(|e| format!("cannot write {path}: {e}"))?;
+        write_atomic(Path::new(path), &hoot_wav(&beats, end), overwrite)
+            .map_err(|e| e.to_string())?;
         self.say(format!(
             "wrote {} hoots to {}",
             beats.len(),
@@ -376,7 +399,7 @@ impl Debugger {
     }
 
     /// Obeys one command line: first the debugger's own commands (`run`, `stop`,
-    /// `speed real|slow|full`, `page left|right N`, `png [FILE]`, `wav [FILE]`, `help`,
+    /// `speed real|slow|full`, `page left|right N`, `png [-f] [FILE]`, `wav [-f] [FILE]`, `help`,
     /// `quit`), then the console language ([`parse_command`]), with `step` recorded in
     /// the history.
     ///
@@ -423,13 +446,27 @@ impl Debugger {
                 }
                 return Ok(());
             }
-            "png" if words.len() <= 2 => {
-                let p = arg(1).map_or_else(|| self.png_path.display().to_string(), String::from);
-                return self.write_png(&p);
-            }
-            "wav" if words.len() <= 2 => {
-                let p = arg(1).map_or_else(|| self.wav_path.display().to_string(), String::from);
-                return self.write_wav(&p);
+            "png" | "wav" if words.len() <= 3 => {
+                // `png [-f] [FILE]`: a FILE that exists is replaced only with -f; without
+                // FILE, the default name or the first free one after it.
+                let force = words.get(1).is_some_and(|w| *w == "-f" || *w == "--force");
+                let file = words.get(1 + usize::from(force)).map(|w| w.to_string());
+                if words.len() > 2 + usize::from(force) {
+                    return Err(format!("expected `{} [-f] [FILE]`", words[0]));
+                }
+                let png = words[0].eq_ignore_ascii_case("png");
+                let (p, overwrite) = match file {
+                    Some(f) => (f, Overwrite::from_force(force)),
+                    None => {
+                        let default = if png { &self.png_path } else { &self.wav_path };
+                        (free_name(default), Overwrite::Refuse)
+                    }
+                };
+                return if png {
+                    self.write_png(&p, overwrite)
+                } else {
+                    self.write_wav(&p, overwrite)
+                };
             }
             "help" | "?" => {
                 self.help = !self.help;

@@ -2,7 +2,7 @@
 //! term of a position, the best move, a learning series, a game against a person.
 //! Squares are PDN 1-32 in and out.
 
-use anyhow::{bail, Context, Result};
+use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use mark1::reference::draughts::moves::{apply, find_move};
 use mark1::reference::draughts::strategy::Xorshift;
@@ -77,6 +77,10 @@ pub enum SamuelCommand {
         /// The minimum look-ahead in plies (Samuel: 3).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10))]
         min_ply: u32,
+        /// Replace an --out file that exists (without it an existing file is refused
+        /// before the games).
+        #[arg(long)]
+        force: bool,
     },
     /// A game against Samuel's player at the terminal: type moves in PDN (`11-15`,
     /// `15x24`), `quit` to stop.
@@ -194,7 +198,10 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
             tally_limit,
             from,
             min_ply,
+            force,
         } => {
+            let inputs: Vec<&Path> = from.as_deref().into_iter().collect();
+            crate::cli::out::check_outputs(&[file.as_deref()], *force, &inputs)?;
             let mut params = if *series == 2 {
                 LearnParams::second_series()
             } else {
@@ -218,7 +225,8 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
                         .map_err(|e| anyhow::anyhow!("{}: {e}", p.display()))?
                 }
             };
-            run_learn(*games, *seed, file.as_deref(), params, start, *min_ply, out)
+            let file = file.as_deref().map(|f| (f, *force));
+            run_learn(*games, *seed, file, params, start, *min_ply, out)
         }
         SamuelCommand::Play { you, player } => {
             let stdin = std::io::stdin();
@@ -353,7 +361,7 @@ fn best_report(pos: &Position, r: &SearchResult, json: bool, out: &mut dyn Write
 fn run_learn(
     games: u32,
     seed: u64,
-    file: Option<&Path>,
+    file: Option<(&Path, bool)>,
     params: LearnParams,
     start: Learner,
     min_ply: u32,
@@ -455,9 +463,9 @@ fn run_learn(
             t.correlation
         )?;
     }
-    if let Some(f) = file {
+    if let Some((f, force)) = file {
         let text = serde_json::to_string_pretty(&series.alpha.to_json())? + "\n";
-        std::fs::write(f, text).with_context(|| format!("cannot write {}", f.display()))?;
+        crate::cli::out::write_file(f, text, force)?;
         writeln!(out, "written to {}", f.display())?;
     }
     Ok(())
@@ -539,8 +547,8 @@ fn run_play(
         }
     }
     if let (Some(rt), Some(p)) = (&rote, &player.rote) {
-        std::fs::write(p, serde_json::to_string(&rt.to_json())? + "\n")
-            .with_context(|| format!("cannot write {}", p.display()))?;
+        // The rote memory is read and written back: replaced atomically, its mode kept.
+        crate::cli::out::write_file(p, serde_json::to_string(&rt.to_json())? + "\n", true)?;
         writeln!(
             out,
             "rote memory: {} positions, written to {}",

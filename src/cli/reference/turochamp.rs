@@ -2,7 +2,7 @@
 //! applied to Games"; Faster than Thought ch. 25): its choice in a position, its replay of
 //! the two printed games, and a game against a person.
 
-use anyhow::{Context, Result};
+use anyhow::Result;
 use mark1::reference::turochamp::choose::{analyse_with, fen_of, san_of};
 use mark1::reference::turochamp::position_play::tenths_text;
 use mark1::reference::turochamp::readings::SWITCHES;
@@ -83,6 +83,10 @@ pub enum TurochampCommand {
         /// Write the game as PGN to this file at the end.
         #[arg(long)]
         pgn: Option<PathBuf>,
+        /// Replace a --pgn file that exists (without it an existing file is refused
+        /// before the game).
+        #[arg(long)]
+        force: bool,
         #[command(flatten)]
         machine: MachineArgs,
     },
@@ -108,8 +112,11 @@ pub fn run(cmd: &TurochampCommand, out: &mut dyn Write) -> Result<()> {
         TurochampCommand::Play {
             script,
             pgn,
+            force,
             machine,
         } => {
+            let inputs: Vec<&std::path::Path> = script.as_deref().into_iter().collect();
+            crate::cli::out::check_outputs(&[pgn.as_deref()], *force, &inputs)?;
             let readings = machine.readings()?;
             let mut input: Box<dyn BufRead> = match script {
                 Some(path) => {
@@ -132,7 +139,7 @@ pub fn run(cmd: &TurochampCommand, out: &mut dyn Write) -> Result<()> {
                 out,
                 &readings,
                 machine.nodes,
-                pgn.as_ref(),
+                pgn.as_deref().map(|p| (p, *force)),
                 echo,
             )
         }
@@ -382,7 +389,7 @@ fn play(
     out: &mut dyn Write,
     readings: &Readings,
     nodes: u64,
-    pgn: Option<&PathBuf>,
+    pgn: Option<(&std::path::Path, bool)>,
     echo: bool,
 ) -> Result<()> {
     let mut pos = Chess::default();
@@ -443,9 +450,8 @@ fn play(
     }
     let text = pgn_text(&sans, result);
     match pgn {
-        Some(path) => {
-            std::fs::write(path, &text)
-                .with_context(|| format!("cannot write PGN to {}", path.display()))?;
+        Some((path, force)) => {
+            crate::cli::out::write_file(path, &text, force)?;
             writeln!(out, "PGN written to {}", path.display())?;
         }
         None => write!(out, "{text}")?,
