@@ -38,8 +38,12 @@ impl Server {
             let mut r = BufReader::new(stderr);
             let mut line = String::new();
             while r.read_line(&mut line).unwrap_or(0) > 0 {
-                if let Some(rest) = line.split("http://").nth(1) {
-                    let _ = tx.send(rest.split('/').next().unwrap_or("").to_string());
+                match line.split("http://").nth(1) {
+                    Some(rest) => {
+                        let _ = tx.send(rest.split('/').next().unwrap_or("").to_string());
+                    }
+                    // Anything else the server says (a panic would be a fault) shows.
+                    None => eprint!("mark1 serve: {line}"),
                 }
                 line.clear();
             }
@@ -109,7 +113,11 @@ async fn until(s: &mut Socket, f: impl Fn(&serde_json::Value) -> bool) -> serde_
 }
 
 /// A loop of two orders, forever: no output, no hoots.
-const LOOP: &str = "        .org 1\nloop:   /P jl\njl:     .jump loop\n";
+const LOOP: &str = "        .org 1\nloop:   T£\n        /P jl\njl:     .jump loop\n";
+/// A hoot loop of three orders, forever (not the two of Turing's continuous hoot, which
+/// the machine takes for a stop).
+const HOOT_LOOP: &str =
+    "        .org 1\nloop:   /V\n        T£\n        /P jl\njl:     .jump loop\n";
 
 /// Uploads `source` as `name` and waits for the answer; returns it.
 async fn upload(s: &mut Socket, name: &str, source: &str) -> serde_json::Value {
@@ -121,8 +129,8 @@ async fn upload(s: &mut Socket, name: &str, source: &str) -> serde_json::Value {
     until(s, |v| v["type"] == "info" || v["type"] == "error").await
 }
 
-/// A tab that loads `program` (`hoot`, or the loop uploaded when `None`), sets `speed` and
-/// runs, then reads its frames until `stop`: counts frames, hoots and the last beat count.
+/// A tab that uploads `source`, sets `speed` and runs, then reads its frames until
+/// `stop`: counts frames, hoots and the last beat count.
 #[derive(Default)]
 struct Tally {
     frames: AtomicU64,
@@ -132,23 +140,14 @@ struct Tally {
 
 async fn runner(
     addr: String,
-    program: Option<&'static str>,
+    source: &'static str,
     speed: &'static str,
     stop: Arc<AtomicBool>,
     tally: Arc<Tally>,
 ) {
     let mut s = connect(&addr).await;
-    match program {
-        Some(p) => {
-            send(&mut s, serde_json::json!({"op":"load","program":p})).await;
-            let v = until(&mut s, |v| v["type"] == "info" || v["type"] == "error").await;
-            assert_eq!(v["type"], "info", "{v}");
-        }
-        None => {
-            let v = upload(&mut s, "loop.m1", LOOP).await;
-            assert_eq!(v["type"], "info", "{v}");
-        }
-    }
+    let v = upload(&mut s, "loop.m1", source).await;
+    assert_eq!(v["type"], "info", "{v}");
     send(&mut s, serde_json::json!({"op":"speed","value":speed})).await;
     send(&mut s, serde_json::json!({"op":"run"})).await;
     while !stop.load(Ordering::Relaxed) {
@@ -171,7 +170,7 @@ async fn runner(
     }
 }
 
-/// A tab at real speed running the loop: the arrival times of its frames from `from` on,
+/// A tab at real speed running the loop: the arrival times of its frames while `ready`,
 /// until `stop`.
 async fn watcher(addr: String, stop: Arc<AtomicBool>, ready: Arc<AtomicBool>) -> Vec<Instant> {
     let mut s = connect(&addr).await;
@@ -224,7 +223,7 @@ async fn twenty_hooting_sessions_at_fast_speed_stay_small() {
         .map(|t| {
             tokio::spawn(runner(
                 server.addr.clone(),
-                Some("hoot"),
+                HOOT_LOOP,
                 "fast",
                 stop.clone(),
                 t.clone(),
@@ -270,7 +269,7 @@ async fn a_real_speed_tab_keeps_its_frame_rate_beside_thirty_fast_ones() {
         .map(|t| {
             tokio::spawn(runner(
                 server.addr.clone(),
-                None,
+                LOOP,
                 "fast",
                 stop.clone(),
                 t.clone(),
@@ -430,7 +429,7 @@ async fn load_fifty_fast_two_hundred_idle_three_hundred_half_open() {
         .iter()
         .enumerate()
         .map(|(i, t)| {
-            let program = if i < 20 { Some("hoot") } else { None };
+            let program = if i < 20 { HOOT_LOOP } else { LOOP };
             tokio::spawn(runner(
                 addr.clone(),
                 program,

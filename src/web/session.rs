@@ -885,6 +885,29 @@ mod tests {
     }
 
     #[test]
+    fn a_fast_hooting_frame_keeps_a_frames_hoots_only() {
+        let mut s = WebSession::new(built_in());
+        // Three orders a hoot, forever (Turing's two would be a hoot stop).
+        let src = "        .org 1\nl:      /V\n        T£\n        /P j\nj:      .jump l\n";
+        let n = s.handle(ClientMsg::Upload {
+            kind: UploadKind::Asm,
+            name: "h.m1".into(),
+            data: src.into(),
+        });
+        assert_eq!(n[0].kind, "info", "{}", n[0].message);
+        s.handle(parse(r#"{"op":"speed","value":"fast"}"#).unwrap());
+        s.handle(parse(r#"{"op":"run"}"#).unwrap());
+        for _ in 0..3 {
+            let f = s.tick().unwrap();
+            assert!(f.running, "{:?}", f.stopped);
+            assert_eq!(f.hoots.len(), MAX_FRAME_HOOTS);
+            assert!(s.machine.hooter.beats.is_empty());
+        }
+        assert!(s.machine.stats.beats >= 3 * FAST_FRAME_BEATS);
+        assert!(s.machine.hooter.count > 3 * FAST_FRAME_BEATS / 16);
+    }
+
+    #[test]
     fn prinz_mode_mates_and_reports() {
         let mut s = WebSession::new(built_in());
         let (name, fen) = prinz_positions()[0].clone();
