@@ -249,21 +249,22 @@ async fn twenty_hooting_sessions_at_fast_speed_stay_small() {
         "20 hooting sessions, 8 s: RSS {base:.1} MiB at the start, peak {peak:.1} MiB; \
          beats {beats:?}; hoots sent {hoots}"
     );
+    assert!(peak < 100.0, "the server's RSS reached {peak:.1} MiB");
     // They ran at fast speed (each at least one whole fast frame's worth, 2^21 beats, in
     // 8 s) and hooted.
     assert!(beats.iter().all(|&b| b > 1 << 21), "{beats:?}");
     assert!(hoots > 0);
-    assert!(peak < 100.0, "the server's RSS reached {peak:.1} MiB");
 }
 
-/// Item 4 of issue 34: a tab at real speed keeps its 25 frames a second while 30 tabs run
-/// at fast speed, and those share the rest fairly.
+/// Item 4 of issue 34: a tab at real speed keeps its 25 frames a second while 60 tabs run
+/// at fast speed, and those share the rest fairly. (Before, with every tab's machine run
+/// on the network threads, it got 17 frames a second here, gaps up to 300 ms.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_real_speed_tab_keeps_its_frame_rate_beside_thirty_fast_ones() {
+async fn a_real_speed_tab_keeps_its_frame_rate_beside_sixty_fast_ones() {
     let server = Server::start(&[]);
     let stop = Arc::new(AtomicBool::new(false));
     let ready = Arc::new(AtomicBool::new(false));
-    let tallies: Vec<Arc<Tally>> = (0..30).map(|_| Arc::new(Tally::default())).collect();
+    let tallies: Vec<Arc<Tally>> = (0..60).map(|_| Arc::new(Tally::default())).collect();
     let runs: Vec<_> = tallies
         .iter()
         .map(|t| {
@@ -297,11 +298,11 @@ async fn a_real_speed_tab_keeps_its_frame_rate_beside_thirty_fast_ones() {
     let (avg, max, fps) = intervals(&times);
     let ran: Vec<u64> = after.iter().zip(&before).map(|(a, b)| a - b).collect();
     eprintln!(
-        "30 fast tabs: the real-speed tab's frames {avg:.1} ms on average, {max:.1} ms at \
+        "60 fast tabs: the real-speed tab's frames {avg:.1} ms on average, {max:.1} ms at \
          most, {fps:.1} a second; the fast tabs' beats in 5 s {ran:?}"
     );
-    assert!(fps >= 22.0, "{fps:.1} frames a second");
-    assert!(max < 250.0, "a gap of {max:.1} ms between frames");
+    assert!(fps >= 23.5, "{fps:.1} frames a second");
+    assert!(max < 150.0, "a gap of {max:.1} ms between frames");
     // The fast tabs all ran, and shared the time: none got less than a quarter of the
     // most any got.
     let most = *ran.iter().max().unwrap();
@@ -360,6 +361,12 @@ async fn pathological_uploads_do_not_stall_other_tabs() {
          on average, {max:.1} ms at most, {fps:.1} a second",
         took.as_secs_f64()
     );
+    let longest = answers
+        .iter()
+        .map(|a| a["message"].as_str().map_or(0, str::len))
+        .max()
+        .unwrap_or(0);
+    eprintln!("the longest answer: {longest} bytes");
     for a in &answers {
         assert_eq!(a["type"], "error", "{a}");
         let m = a["message"].as_str().unwrap();
