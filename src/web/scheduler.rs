@@ -105,16 +105,6 @@ impl Scheduler {
         (slot, rx)
     }
 
-    /// Sessions held now.
-    pub fn len(&self) -> usize {
-        self.slots.lock().unwrap_or_else(|e| e.into_inner()).len()
-    }
-
-    /// No session held.
-    pub fn is_empty(&self) -> bool {
-        self.len() == 0
-    }
-
     fn run(&self) {
         let mut next = Instant::now();
         let mut cursor = 0usize;
