@@ -244,7 +244,10 @@ async fn twenty_hooting_sessions_at_fast_speed_stay_small() {
         .iter()
         .map(|t| t.beats.load(Ordering::Relaxed))
         .collect();
-    let hoots: u64 = tallies.iter().map(|t| t.hoots.load(Ordering::Relaxed)).sum();
+    let hoots: u64 = tallies
+        .iter()
+        .map(|t| t.hoots.load(Ordering::Relaxed))
+        .sum();
     eprintln!(
         "20 hooting sessions, 8 s: RSS {base:.1} MiB at the start, peak {peak:.1} MiB; \
          beats {beats:?}; hoots sent {hoots}"
@@ -476,7 +479,10 @@ async fn load_fifty_fast_two_hundred_idle_three_hundred_half_open() {
         .iter()
         .map(|t| t.beats.load(Ordering::Relaxed))
         .collect();
-    let hoots: u64 = tallies.iter().map(|t| t.hoots.load(Ordering::Relaxed)).sum();
+    let hoots: u64 = tallies
+        .iter()
+        .map(|t| t.hoots.load(Ordering::Relaxed))
+        .sum();
     let open = half_open
         .iter()
         .filter(|c| {
@@ -486,7 +492,9 @@ async fn load_fifty_fast_two_hundred_idle_three_hundred_half_open() {
         })
         .count();
     println!("load for {secs} s: 50 fast sessions (20 hooting), 200 idle, 300 half-open");
-    println!("  RSS: {base:.1} MiB at the start, {peak:.1} MiB at the most, {end_rss:.1} MiB at the end");
+    println!(
+        "  RSS: {base:.1} MiB at the start, {peak:.1} MiB at the most, {end_rss:.1} MiB at the end"
+    );
     println!("  the real-speed tab: frames {avg:.1} ms apart on average, {max:.1} ms at most, {fps:.1} a second");
     println!(
         "  /status: {s_avg:.1} ms on average, {s_max:.1} ms at most ({} requests)",

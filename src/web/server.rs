@@ -151,7 +151,9 @@ async fn obey(
     }
     match tokio::time::timeout_at(deadline, job).await {
         Ok(Ok(notes)) => notes,
-        Ok(Err(_)) => error_note(format!("{upload} refused: the server failed on it (a fault of ours)")),
+        Ok(Err(_)) => error_note(format!(
+            "{upload} refused: the server failed on it (a fault of ours)"
+        )),
         Err(_) => {
             abandoned.store(true, Ordering::SeqCst);
             too_long()

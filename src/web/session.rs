@@ -770,8 +770,7 @@ impl WebSession {
     fn take_hoots(&mut self) {
         let room = MAX_FRAME_HOOTS.saturating_sub(self.frame_hoots.len());
         let beats = &mut self.machine.hooter.beats;
-        self.frame_hoots
-            .extend(beats.iter().copied().take(room));
+        self.frame_hoots.extend(beats.iter().copied().take(room));
         beats.clear();
     }
 
