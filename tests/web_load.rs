@@ -3,7 +3,7 @@
 //! speed stay small, a tab at real speed keeps its 25 frames a second beside tabs at fast
 //! speed and beside pathological uploads (docs/performance.md, docs/web.md "Memory and
 //! CPU"). Each test takes seconds; the full load test is ignored by default:
-//! `cargo test --release --test web_load -- --ignored --nocapture` (60 s, or
+//! `cargo test --test web_load -- --ignored --nocapture` (60 s, or
 //! `MARK1_LOAD_SECONDS`).
 
 use futures_util::{SinkExt, StreamExt};
@@ -133,6 +133,7 @@ async fn upload(s: &mut Socket, name: &str, source: &str) -> serde_json::Value {
 /// `stop`: counts frames, hoots and the last beat count.
 #[derive(Default)]
 struct Tally {
+    paper: AtomicU64,
     frames: AtomicU64,
     hoots: AtomicU64,
     beats: AtomicU64,
@@ -160,6 +161,8 @@ async fn runner(
             let v: serde_json::Value = serde_json::from_str(&t).unwrap();
             if v["type"] == "frame" {
                 tally.frames.fetch_add(1, Ordering::Relaxed);
+                let p = v["paper"].as_str().map_or(0, str::len) as u64;
+                tally.paper.fetch_add(p, Ordering::Relaxed);
                 let h = v["hoots"].as_array().map_or(0, |a| a.len()) as u64;
                 tally.hoots.fetch_add(h, Ordering::Relaxed);
                 tally
@@ -257,6 +260,52 @@ async fn twenty_hooting_sessions_at_fast_speed_stay_small() {
     // 8 s) and hooted.
     assert!(beats.iter().all(|&b| b > 1 << 21), "{beats:?}");
     assert!(hoots > 0);
+}
+
+/// Spaces and line feeds without carriage returns, forever: each line feed keeps the
+/// carriage, so each line is longer than the last.
+const PRINT_LOOP: &str = "        .org 1\nl:      /: sp\n        /: sp\n        /: sp\n        \
+                          /: sp\n        /: lf\n        /P j\nj:      .jump l\n\
+                          sp:     .io Z\nlf:     .io W\n";
+
+/// Item 3 of issue 34, the teleprinter: tabs printing at fast speed without end keep a
+/// bounded paper (before, all of it, and lines fed without a carriage return grew without
+/// end: hundreds of MiB in seconds).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn tabs_printing_without_end_stay_small() {
+    let server = Server::start(&[]);
+    let stop = Arc::new(AtomicBool::new(false));
+    let tallies: Vec<Arc<Tally>> = (0..4).map(|_| Arc::new(Tally::default())).collect();
+    let runs: Vec<_> = tallies
+        .iter()
+        .map(|t| {
+            tokio::spawn(runner(
+                server.addr.clone(),
+                PRINT_LOOP,
+                "fast",
+                stop.clone(),
+                t.clone(),
+            ))
+        })
+        .collect();
+    let start = Instant::now();
+    let mut peak: f64 = 0.0;
+    while start.elapsed() < Duration::from_secs(5) {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        peak = peak.max(server.rss_mib());
+        assert!(peak < 60.0, "the server's RSS reached {peak:.1} MiB");
+    }
+    stop.store(true, Ordering::Relaxed);
+    for r in runs {
+        r.await.unwrap();
+    }
+    let paper: Vec<u64> = tallies
+        .iter()
+        .map(|t| t.paper.load(Ordering::Relaxed))
+        .collect();
+    eprintln!("4 printing tabs, 5 s: RSS {peak:.1} MiB at the most; paper sent {paper:?}");
+    // Each printed more than the session keeps (128 KiB) several times over.
+    assert!(paper.iter().all(|&p| p > 1 << 20), "{paper:?}");
 }
 
 /// Item 4 of issue 34: a tab at real speed keeps its 25 frames a second while 60 tabs run
@@ -400,7 +449,7 @@ fn status_latency(addr: &str) -> Duration {
 /// half-open connections, for 60 s (`MARK1_LOAD_SECONDS`): the server's RSS, a real-speed
 /// tab's frame times and `/status` latency.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-#[ignore = "a minute of load: cargo test --release --test web_load -- --ignored --nocapture"]
+#[ignore = "a minute of load: cargo test --test web_load -- --ignored --nocapture"]
 async fn load_fifty_fast_two_hundred_idle_three_hundred_half_open() {
     let secs: u64 = std::env::var("MARK1_LOAD_SECONDS")
         .ok()

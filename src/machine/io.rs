@@ -125,6 +125,11 @@ pub struct Teleprinter {
     pub printer_on: bool,
     /// Punch switched on.
     pub punch_on: bool,
+    /// The most spaces a line feed's kept carriage puts before the next character, if
+    /// set: a long-running host's bound on the paper (the web console sets it, so that a
+    /// program feeding lines without returning the carriage cannot grow each line without
+    /// end; a real line held 69 characters, Prinz §26). Unset (the default), unbounded.
+    pub pad_limit: Option<usize>,
     paper: String,
     col: usize,
     pad: usize,
@@ -188,7 +193,8 @@ impl Teleprinter {
     }
 
     fn put(&mut self, ch: char) {
-        for _ in 0..self.pad {
+        let pad = self.pad_limit.map_or(self.pad, |l| self.pad.min(l));
+        for _ in 0..pad {
             self.paper.push(' ');
         }
         self.pad = 0;

@@ -115,7 +115,7 @@ async fn obey(
     let heavy = super::session::Prepared::is_heavy(&msg);
     let upload = match &msg {
         protocol::ClientMsg::Upload { name, .. } => name.clone(),
-        _ => "the request".into(),
+        _ => "message".into(),
     };
     let too_long = || {
         error_note(format!(
@@ -219,7 +219,12 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
                     Some(Err(_)) | None => return,
                 }
             }
-            notes = async { job.as_mut().expect("a job").await }, if job.is_some() => {
+            notes = async {
+                match job.as_mut() {
+                    Some(j) => j.await,
+                    None => std::future::pending().await,
+                }
+            }, if job.is_some() => {
                 job = None;
                 notes
             }

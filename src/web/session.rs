@@ -25,7 +25,7 @@ pub const MAX_UPLOAD: usize = 512 * 1024;
 pub const MAX_FRAME_HOOTS: usize = 256;
 /// The most beats a session's machine runs in one go (a slice): between slices the
 /// session takes the hoots the hooter recorded, so that it keeps at most a slice's worth
-/// (a hoot every 8 beats: 2,048 of them, 16 KiB), and the scheduler
+/// (one an order, an order at least 4 beats: 4,096 of them, 32 KiB), and the scheduler
 /// (`web::scheduler`) looks at the clock.
 pub const SLICE_BEATS: u64 = 1 << 14;
 /// A slice in the draughts and nim modes, whose drivers stop at breakpoints: fewer
@@ -37,6 +37,10 @@ const GAME_SLICE_BEATS: u64 = 1 << 18;
 pub const PAPER_KEEP: usize = 16 * 1024;
 /// See [`PAPER_KEEP`]: 128 KiB of paper, or 128 Ki orders or punched codes.
 pub const PAPER_LIMIT: usize = 128 * 1024;
+/// The most spaces a line feed's kept carriage puts before a character in a session
+/// (`Teleprinter::pad_limit`): a real line held 69 characters (Prinz §26); without a
+/// limit, lines fed without returning the carriage grow without end.
+pub const PAD_LIMIT: usize = 128;
 
 /// A program the server offers: its name and its assembler source.
 #[derive(Clone, Debug)]
@@ -345,6 +349,7 @@ impl WebSession {
 
     fn fresh(&mut self, img: &Image) {
         self.machine = Machine::new(Config::default());
+        self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
         self.machine.load_image(img);
         self.running = false;
         self.paper_sent = 0;
@@ -386,6 +391,7 @@ impl WebSession {
         let mut g = g;
         self.fresh(&Image::default());
         std::mem::swap(&mut self.machine, &mut g.machine);
+        self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
         self.nim = Some(g);
         self.pages = [5, 7];
         self.running = true;
@@ -447,6 +453,7 @@ impl WebSession {
         let mut g = g;
         self.fresh(&Image::default());
         std::mem::swap(&mut self.machine, &mut g.machine);
+        self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
         self.draughts = Some(g);
         self.pages = [3, 4];
         self.running = true;
@@ -904,6 +911,43 @@ mod tests {
         }
         assert!(s.machine.stats.beats >= 3 * FAST_FRAME_BEATS);
         assert!(s.machine.hooter.count > 3 * FAST_FRAME_BEATS / 16);
+    }
+
+    #[test]
+    fn endless_printing_keeps_a_bounded_paper_and_sends_it_all() {
+        let mut s = WebSession::new(built_in());
+        // Spaces and line feeds, forever: a line of 4 spaces a line feed.
+        let src =
+            "        .org 1\nl:      /: sp\n        /: sp\n        /: sp\n        /: sp\n        \
+                   /: lf\n        /P j\nj:      .jump l\nsp:     .io Z\nlf:     .io W\n";
+        let n = s.handle(ClientMsg::Upload {
+            kind: UploadKind::Asm,
+            name: "p.m1".into(),
+            data: src.into(),
+        });
+        assert_eq!(n[0].kind, "info", "{}", n[0].message);
+        s.handle(ClientMsg::Speed { value: Speed::Fast });
+        s.handle(ClientMsg::Run {});
+        let mut paper = String::new();
+        let mut most = 0usize;
+        for _ in 0..100 {
+            let f = s.tick().unwrap();
+            assert!(f.running, "{:?}", f.stopped);
+            paper += &f.paper;
+            most = most.max(s.machine.printer_text().len());
+        }
+        assert!(
+            paper.len() > 4 * PAPER_LIMIT,
+            "{} bytes printed",
+            paper.len()
+        );
+        assert!(most <= 2 * PAPER_LIMIT, "{most} bytes of paper kept");
+        assert!(s.machine.teleprinter.orders().len() <= 2 * PAPER_LIMIT);
+        // Nothing lost at the cuts: line k of the paper sent is 4k spaces (the carriage
+        // kept by the line feed, up to the limit) and 4 more.
+        for (k, l) in paper.lines().enumerate().skip(1).take(100_000) {
+            assert_eq!(l.len(), (4 * k).min(PAD_LIMIT) + 4, "line {k}");
+        }
     }
 
     #[test]
