@@ -14,6 +14,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
+/// One test of this file at a time: each measures frame times or memory, which the
+/// others' load would disturb on a small host.
+static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
+
 /// A `mark1 serve` process on a free loopback port, killed when dropped.
 struct Server {
     child: Child,
@@ -217,6 +221,7 @@ fn intervals(times: &[Instant]) -> (f64, f64, f64) {
 /// sent them all in its frames.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn twenty_hooting_sessions_at_fast_speed_stay_small() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let server = Server::start(&[]);
     let base = server.rss_mib();
     let stop = Arc::new(AtomicBool::new(false));
@@ -273,6 +278,7 @@ const PRINT_LOOP: &str = "        .org 1\nl:      /: sp\n        /: sp\n        
 /// end: hundreds of MiB in seconds).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn tabs_printing_without_end_stay_small() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let server = Server::start(&[]);
     let stop = Arc::new(AtomicBool::new(false));
     let tallies: Vec<Arc<Tally>> = (0..4).map(|_| Arc::new(Tally::default())).collect();
@@ -313,6 +319,7 @@ async fn tabs_printing_without_end_stay_small() {
 /// on the network threads, it got 16 frames a second here, gaps over 400 ms.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_real_speed_tab_keeps_its_frame_rate_beside_sixty_fast_ones() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let server = Server::start(&[]);
     let stop = Arc::new(AtomicBool::new(false));
     let ready = Arc::new(AtomicBool::new(false));
@@ -377,6 +384,7 @@ fn equate_chain(n: usize) -> String {
 /// its frames meanwhile, and the uploading tabs get their answers.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn pathological_uploads_do_not_stall_other_tabs() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let server = Server::start(&[]);
     let source = Arc::new(equate_chain(25_000));
     assert!(source.len() < mark1::web::session::MAX_UPLOAD);
@@ -451,6 +459,7 @@ fn status_latency(addr: &str) -> Duration {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[ignore = "a minute of load: cargo test --test web_load -- --ignored --nocapture"]
 async fn load_fifty_fast_two_hundred_idle_three_hundred_half_open() {
+    let _one = ONE_AT_A_TIME.lock().await;
     let secs: u64 = std::env::var("MARK1_LOAD_SECONDS")
         .ok()
         .and_then(|s| s.parse().ok())
