@@ -169,7 +169,7 @@ enum Step {
 
 impl Prepared {
     /// Whether [`prepare`] had heavy work to do for it (the server runs those off its
-    /// network threads, one or two at a time, with a time limit: `web::server`).
+    /// network threads, a few at a time, with a time limit: `web::server`).
     pub fn is_heavy(msg: &ClientMsg) -> bool {
         matches!(
             msg,
