@@ -125,6 +125,11 @@ pub struct Teleprinter {
     pub printer_on: bool,
     /// Punch switched on.
     pub punch_on: bool,
+    /// The most spaces a line feed's kept carriage puts before the next character, if
+    /// set: a long-running host's bound on the paper (the web console sets it, so that a
+    /// program feeding lines without returning the carriage cannot grow each line without
+    /// end; a real line held 69 characters, Prinz §26). Unset (the default), unbounded.
+    pub pad_limit: Option<usize>,
     paper: String,
     col: usize,
     pad: usize,
@@ -188,7 +193,8 @@ impl Teleprinter {
     }
 
     fn put(&mut self, ch: char) {
-        for _ in 0..self.pad {
+        let pad = self.pad_limit.map_or(self.pad, |l| self.pad.min(l));
+        for _ in 0..pad {
             self.paper.push(' ');
         }
         self.pad = 0;
@@ -223,6 +229,25 @@ impl Teleprinter {
     /// The 5-bit codes punched so far.
     pub fn punched(&self) -> &[u8] {
         &self.punched
+    }
+
+    /// Forgets what a long-running host has shown already, so that the teleprinter's
+    /// memory stays bounded however long a program prints (the web console, docs/web.md):
+    /// the paper before its last `keep` bytes (cut at a character boundary), and every
+    /// order carried out and code punched so far ([`Teleprinter::orders`] and
+    /// [`Teleprinter::punched`] start again from empty). What prints next is as before (the
+    /// carriage, the shifts and the order set up are kept). Returns the bytes of paper
+    /// forgotten.
+    pub fn forget(&mut self, keep: usize) -> usize {
+        let mut cut = self.paper.len().saturating_sub(keep);
+        while !self.paper.is_char_boundary(cut) {
+            cut += 1;
+        }
+        self.paper.drain(..cut);
+        self.paper.shrink_to(keep.saturating_mul(2));
+        self.carried = Vec::new();
+        self.punched = Vec::new();
+        cut
     }
 }
 
@@ -272,5 +297,23 @@ mod tests {
         }
         assert_eq!(t.paper(), "E 3.\nT\n E");
         assert_eq!(t.raw_text(false), "E{Z}{H}AF{Y}{L}{W}\nT{W}\nE");
+    }
+
+    #[test]
+    fn forgetting_keeps_the_tail_and_the_carriage() {
+        let mut t = Teleprinter::new();
+        for o in [
+            OutputOrder::Char(1),
+            OutputOrder::Char(1),
+            OutputOrder::LineFeed,
+        ] {
+            t.carry_out(o);
+        }
+        assert_eq!(t.forget(1), 2);
+        assert_eq!(t.paper(), "\n");
+        assert!(t.orders().is_empty());
+        // The carriage column (2) is kept: the next character is padded as before.
+        t.carry_out(OutputOrder::Char(1));
+        assert_eq!(t.paper(), "\n  E");
     }
 }

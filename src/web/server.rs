@@ -12,7 +12,7 @@
 //! `Content-Security-Policy`, `X-Frame-Options: DENY` and `X-Content-Type-Options: nosniff`.
 
 use super::protocol::{self, Note};
-use super::session::{Offered, WebSession, FRAMES_PER_SECOND};
+use super::session::{Offered, WebSession};
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
 use axum::extract::{Request, State};
 use axum::http::{header, HeaderValue, StatusCode};
@@ -258,14 +258,101 @@ fn text<T: serde::Serialize>(v: &T) -> Message {
     Message::Text(serde_json::to_string(v).unwrap_or_default().into())
 }
 
+/// The longest a message's heavy part (assembling a source, reading a tape or drum image,
+/// starting a game: `session::prepare`) may take, waiting for its turn included, before
+/// the session answers that it was refused: 10 seconds.
+pub const HEAVY_LIMIT: std::time::Duration = std::time::Duration::from_secs(10);
+
+/// Heavy parts run at once, all sessions together: one fewer than the host's cores (at
+/// least one), so that the machines' thread and the network keep a core.
+fn heavy_permits() -> &'static Arc<tokio::sync::Semaphore> {
+    static P: std::sync::OnceLock<Arc<tokio::sync::Semaphore>> = std::sync::OnceLock::new();
+    P.get_or_init(|| {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Arc::new(tokio::sync::Semaphore::new(cores.saturating_sub(1).max(1)))
+    })
+}
+
+fn error_note(message: String) -> Vec<Note> {
+    vec![Note {
+        kind: "error",
+        message,
+    }]
+}
+
+/// Obeys one message off the network threads: its heavy part (if any) on the blocking
+/// pool, one of [`heavy_permits`] held, within [`HEAVY_LIMIT`]; then the message itself on
+/// the session, locked (between the machines' slices). Returns the notes to send.
+async fn obey(
+    slot: Arc<super::scheduler::Slot>,
+    offered: Arc<Vec<Offered>>,
+    msg: protocol::ClientMsg,
+) -> Vec<Note> {
+    let heavy = super::session::Prepared::is_heavy(&msg);
+    let upload = match &msg {
+        protocol::ClientMsg::Upload { name, .. } => name.clone(),
+        _ => "message".into(),
+    };
+    let too_long = || {
+        error_note(format!(
+            "{upload} refused: not done within {} seconds (the server is busy, or it is too \
+             much work); try again, or send less",
+            HEAVY_LIMIT.as_secs()
+        ))
+    };
+    let deadline = tokio::time::Instant::now() + HEAVY_LIMIT;
+    let permit = if heavy {
+        match tokio::time::timeout_at(deadline, heavy_permits().clone().acquire_owned()).await {
+            Ok(Ok(p)) => Some(p),
+            _ => return too_long(),
+        }
+    } else {
+        None
+    };
+    // Set when the time is up: the work then finishes (holding its permit) unused.
+    let abandoned = Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let gone = abandoned.clone();
+    let job = tokio::task::spawn_blocking(move || {
+        let p = super::session::prepare(msg, &offered);
+        drop(permit);
+        if gone.load(Ordering::SeqCst) {
+            return Vec::new();
+        }
+        slot.lock().apply(p)
+    });
+    if !heavy {
+        return job.await.unwrap_or_else(|_| {
+            error_note("the server failed to obey the message (a fault of ours)".into())
+        });
+    }
+    match tokio::time::timeout_at(deadline, job).await {
+        Ok(Ok(notes)) => notes,
+        Ok(Err(_)) => error_note(format!(
+            "{upload} refused: the server failed on it (a fault of ours)"
+        )),
+        Err(_) => {
+            abandoned.store(true, Ordering::SeqCst);
+            too_long()
+        }
+    }
+}
+
 async fn run_session(mut socket: WebSocket, shared: Shared) {
     shared.sessions.fetch_add(1, Ordering::SeqCst);
     let _count = Count(shared.sessions.clone());
-    let mut session = WebSession::new(shared.offered.to_vec());
-    let mut first_notes = Vec::new();
-    if let Some(m) = shared.start.clone() {
-        first_notes = session.handle(m);
-    }
+    // Making the session assembles the first program offered, and a start in a game mode
+    // starts the game: off the network threads.
+    let offered = shared.offered.clone();
+    let start = shared.start.clone();
+    let made = tokio::task::spawn_blocking(move || {
+        let mut session = WebSession::new(offered.to_vec());
+        let notes = start.map(|m| session.handle(m)).unwrap_or_default();
+        (session, notes)
+    })
+    .await;
+    let Ok((session, first_notes)) = made else {
+        return;
+    };
     let hello = serde_json::json!({
         "type": "hello",
         "programs": session.programs(),
@@ -282,15 +369,21 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
             return;
         }
     }
-    let mut tick =
-        tokio::time::interval(std::time::Duration::from_millis(1000 / FRAMES_PER_SECOND));
-    tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+    // From here the machines' thread runs the machine and sends its frames; this task
+    // carries messages both ways. While a message is obeyed the next is not read (so
+    // that they are obeyed in order), but frames still flow.
+    let (slot, mut frames) = super::scheduler::Scheduler::global().register(session);
+    let mut job: Option<std::pin::Pin<Box<dyn std::future::Future<Output = Vec<Note>> + Send>>> =
+        None;
     loop {
-        tokio::select! {
-            m = socket.recv() => {
-                let notes = match m {
+        let notes = tokio::select! {
+            m = socket.recv(), if job.is_none() => {
+                match m {
                     Some(Ok(Message::Text(t))) => match protocol::parse(&t) {
-                        Ok(msg) => session.handle(msg),
+                        Ok(msg) => {
+                            job = Some(Box::pin(obey(slot.clone(), shared.offered.clone(), msg)));
+                            vec![]
+                        }
                         Err(e) => vec![Note { kind: "error", message: e }],
                     },
                     Some(Ok(Message::Binary(_))) => vec![Note {
@@ -302,25 +395,33 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
                     Some(Err(e)) => return close_after_error(&mut socket, e).await,
                     // Closed.
                     None => return,
-                };
-                for n in notes {
-                    if socket.send(text(&n)).await.is_err() {
-                        return;
-                    }
                 }
             }
-            _ = tick.tick() => {
-                // A frame's emulation is bounded (session::FAST_FRAME_BEATS), a few ms.
-                if let Some(f) = tokio::task::block_in_place(|| session.tick()) {
-                    if socket.send(text(&f)).await.is_err() {
-                        return;
-                    }
+            notes = async {
+                match job.as_mut() {
+                    Some(j) => j.await,
+                    None => std::future::pending().await,
                 }
-                if let Some(r) = session.take_report() {
-                    if socket.send(text(&r)).await.is_err() {
-                        return;
-                    }
+            }, if job.is_some() => {
+                job = None;
+                notes
+            }
+            o = frames.recv() => {
+                let m = match o {
+                    Some(super::scheduler::Out::Frame(f)) => text(&f),
+                    Some(super::scheduler::Out::Report(r)) => text(&r),
+                    // The machines' thread let the session go (a fault of ours).
+                    None => return,
+                };
+                if socket.send(m).await.is_err() {
+                    return;
                 }
+                vec![]
+            }
+        };
+        for n in notes {
+            if socket.send(text(&n)).await.is_err() {
+                return;
             }
         }
     }

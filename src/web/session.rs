@@ -20,6 +20,27 @@ pub const BEATS_PER_SECOND: u64 = 4_167;
 pub const FAST_FRAME_BEATS: u64 = 1 << 21;
 /// The longest upload, in bytes once decoded: a drum image (131,072 bytes) or a source.
 pub const MAX_UPLOAD: usize = 512 * 1024;
+/// The most hoots a frame carries (the first of the frame's): the page plays them only at
+/// real speed, where a frame of 166 beats holds at most 21 (a hoot every 8 beats).
+pub const MAX_FRAME_HOOTS: usize = 256;
+/// The most beats a session's machine runs in one go (a slice): between slices the
+/// session takes the hoots the hooter recorded, so that it keeps at most a slice's worth
+/// (one an order, an order at least 4 beats: 4,096 of them, 32 KiB), and the scheduler
+/// (`web::scheduler`) looks at the clock.
+pub const SLICE_BEATS: u64 = 1 << 14;
+/// A slice in the draughts and nim modes, whose drivers stop at breakpoints: fewer
+/// boundaries between runs (each a run that passes over a breakpoint on its first line).
+const GAME_SLICE_BEATS: u64 = 1 << 18;
+/// The paper a session keeps once it has sent it, in bytes: when the teleprinter holds
+/// more than [`PAPER_LIMIT`] bytes of paper (or as many orders carried out or codes
+/// punched), all but the last `PAPER_KEEP` bytes are forgotten (the page has them).
+pub const PAPER_KEEP: usize = 16 * 1024;
+/// See [`PAPER_KEEP`]: 128 KiB of paper, or 128 Ki orders or punched codes.
+pub const PAPER_LIMIT: usize = 128 * 1024;
+/// The most spaces a line feed's kept carriage puts before a character in a session
+/// (`Teleprinter::pad_limit`): a real line held 69 characters (Prinz §26); without a
+/// limit, lines fed without returning the carriage grow without end.
+pub const PAD_LIMIT: usize = 128;
 
 /// A program the server offers: its name and its assembler source.
 #[derive(Clone, Debug)]
@@ -99,7 +120,11 @@ pub struct WebSession {
     pub speed: Speed,
     pages: [u32; 2],
     paper_sent: usize,
-    hoots_sent: usize,
+    /// The frame under way: its first beat, the beats granted so far, and its hoots
+    /// (beat numbers, the first [`MAX_FRAME_HOOTS`]).
+    frame_start: u64,
+    frame_granted: u64,
+    frame_hoots: Vec<u64>,
     stopped: Option<String>,
     offered: Vec<Offered>,
     dirty: bool,
@@ -119,6 +144,179 @@ fn assemble(name: &str, source: &str) -> Result<Image, String> {
         .map_err(|e| e.to_string())
 }
 
+/// A message with its heavy part done by [`prepare`] (assembling, reading a tape or a drum
+/// image, starting a game), ready for [`WebSession::apply`].
+pub struct Prepared(Step);
+
+enum Step {
+    /// Nothing heavy to do first.
+    Plain(ClientMsg),
+    /// Refused, with the reason.
+    Refused(String),
+    /// A program assembled, and the note to send.
+    Image(Box<Image>, String),
+    /// A tape's rows for the reader.
+    Tape(Vec<u8>, String),
+    /// A drum image's words.
+    Drum(Vec<u32>, String),
+    /// A game of draughts started (its card and toss answered).
+    Draughts(Box<gd::Game>, String),
+    /// A game of nim set up.
+    Nim(Box<gn::Game>, String),
+    /// Prinz's program, the position tape and the position (FEN).
+    Prinz(Box<Image>, Vec<u8>, String),
+}
+
+impl Prepared {
+    /// Whether [`prepare`] had heavy work to do for it (the server runs those off its
+    /// network threads, a few at a time, with a time limit: `web::server`).
+    pub fn is_heavy(msg: &ClientMsg) -> bool {
+        matches!(
+            msg,
+            ClientMsg::Load { .. }
+                | ClientMsg::Draughts { .. }
+                | ClientMsg::Nim { .. }
+                | ClientMsg::Prinz { .. }
+                | ClientMsg::Upload { .. }
+        )
+    }
+}
+
+/// Does the heavy part of a message, without the session: assembles an offered program or
+/// an uploaded source, reads an uploaded tape or drum image, starts a game of draughts
+/// (assembling the program, answering its card and toss) or nim, or sets up Prinz's
+/// program with a position; other messages pass through. Refusals carry the reason in
+/// words (the file's name, the line, the limit). Can take a while (a pathological source
+/// of 512 KiB takes seconds): the server runs it on its blocking pool.
+pub fn prepare(msg: ClientMsg, offered: &[Offered]) -> Prepared {
+    Prepared(match prepare_step(msg, offered) {
+        Ok(s) => s,
+        Err(e) => Step::Refused(e),
+    })
+}
+
+fn prepare_step(msg: ClientMsg, offered: &[Offered]) -> Result<Step, String> {
+    Ok(match msg {
+        ClientMsg::Load { program } => match offered.iter().find(|o| o.name == program) {
+            Some(o) => Step::Image(
+                Box::new(assemble(&o.name, &o.source)?),
+                format!("{program} loaded"),
+            ),
+            None => {
+                let names: Vec<&str> = offered.iter().map(|o| o.name.as_str()).collect();
+                return Err(format!(
+                    "no program `{program}` here; there are {}",
+                    names.join(", ")
+                ));
+            }
+        },
+        ClientMsg::Draughts { first } => {
+            let machine_first = first == "machine";
+            let a = gd::assemble().map_err(|e| e.to_string())?;
+            let mut g =
+                gd::Game::new(&a, &gd::Params::strategy1(3), 1952).map_err(|e| e.to_string())?;
+            let first = if machine_first {
+                gd::First::Machine
+            } else {
+                gd::First::Human
+            };
+            if let Some(e) = g.start(first) {
+                let why = match e {
+                    GameEnd::Over => "it came to its end",
+                    GameEnd::Hoot => "it hooted and stopped",
+                    GameEnd::ScriptDone | GameEnd::Budget => "it ran out of beats",
+                };
+                return Err(format!("the draughts program stopped at the start: {why}"));
+            }
+            Step::Draughts(
+                Box::new(g),
+                if machine_first {
+                    "draughts: the machine plays first".into()
+                } else {
+                    "draughts: your move (click its squares, then enter)".into()
+                },
+            )
+        }
+        ClientMsg::Nim { heaps, first } => {
+            let machine_first = first == "machine";
+            let f = if machine_first {
+                gn::First::Machine
+            } else {
+                gn::First::Human
+            };
+            let g = gn::Game::new(&heaps, 1, crate::reference::nim::Rule::Misere, f, 1951)
+                .map_err(|e| e.to_string())?;
+            Step::Nim(
+                Box::new(g),
+                format!(
+                    "nim: {} heaps, the last match losing; {}",
+                    heaps.len(),
+                    if machine_first {
+                        "the machine first"
+                    } else {
+                        "your move when it asks (e.g. B:2)"
+                    }
+                ),
+            )
+        }
+        ClientMsg::Prinz { fen } => {
+            let board = crate::reference::chess::Board::from_fen(&fen)
+                .map_err(|e| format!("position refused: {e}"))?;
+            let a = crate::games::prinz::assembly().map_err(|e| e.to_string())?;
+            Step::Prinz(
+                Box::new(a.image.clone()),
+                crate::games::prinz::position_tape(&board),
+                board.to_fen(),
+            )
+        }
+        ClientMsg::Upload { kind, name, data } => upload(kind, &name, &data)?,
+        m => Step::Plain(m),
+    })
+}
+
+fn upload(kind: UploadKind, name: &str, data: &str) -> Result<Step, String> {
+    let decode = |d: &str| {
+        base64::engine::general_purpose::STANDARD
+            .decode(d.trim())
+            .map_err(|e| format!("{name} refused: not base 64 ({e})"))
+    };
+    match kind {
+        UploadKind::Asm => {
+            if data.len() > MAX_UPLOAD {
+                return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
+            }
+            let img = assemble(name, data).map_err(|e| format!("{name} refused:\n{e}"))?;
+            Ok(Step::Image(
+                Box::new(img),
+                format!("{name} assembled and loaded"),
+            ))
+        }
+        UploadKind::Tape => {
+            let rows = if name.ends_with(".txt") {
+                if data.len() > MAX_UPLOAD {
+                    return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
+                }
+                crate::formats::tape::read_pt_text(data.as_bytes())
+            } else {
+                let bytes = decode(data)?;
+                if bytes.len() > MAX_UPLOAD {
+                    return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
+                }
+                crate::formats::tape::read_any(&bytes)
+            }
+            .map_err(|e| format!("{name} refused: {e}"))?;
+            let note = format!("{name}: {} rows in the reader", rows.len());
+            Ok(Step::Tape(rows, note))
+        }
+        UploadKind::Drm => {
+            let bytes = decode(data)?;
+            let words = crate::formats::drm::read_drm(&bytes)
+                .map_err(|e| format!("{name} refused: {e}"))?;
+            Ok(Step::Drum(words, format!("{name} on the drum")))
+        }
+    }
+}
+
 impl WebSession {
     /// A session with the first offered program loaded (a bare machine if none).
     pub fn new(offered: Vec<Offered>) -> WebSession {
@@ -128,7 +326,9 @@ impl WebSession {
             speed: Speed::Real,
             pages: [0, 1],
             paper_sent: 0,
-            hoots_sent: 0,
+            frame_start: 0,
+            frame_granted: 0,
+            frame_hoots: Vec::new(),
             stopped: None,
             offered,
             dirty: true,
@@ -152,10 +352,13 @@ impl WebSession {
 
     fn fresh(&mut self, img: &Image) {
         self.machine = Machine::new(Config::default());
+        self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
         self.machine.load_image(img);
         self.running = false;
         self.paper_sent = 0;
-        self.hoots_sent = 0;
+        self.frame_start = 0;
+        self.frame_granted = 0;
+        self.frame_hoots.clear();
         self.stopped = None;
         self.dirty = true;
         self.mode = Mode::Free;
@@ -185,22 +388,16 @@ impl WebSession {
         self.stopped = Some("the game is over".into());
     }
 
-    /// A new game of nim: the programme loaded with the heaps set in (as the operator's
-    /// settings were), k = 1, the last match losing; run to its first wait by frames.
-    fn load_nim(&mut self, heaps: &[u8], machine_first: bool) -> Result<(), String> {
-        let first = if machine_first {
-            gn::First::Machine
-        } else {
-            gn::First::Human
-        };
-        let mut g = gn::Game::new(heaps, 1, crate::reference::nim::Rule::Misere, first, 1951)
-            .map_err(|e| e.to_string())?;
+    /// A new game of nim (made by [`prepare`]): its machine becomes the session's, the
+    /// tubes turn to pages 5 and 7, and it runs to its first wait by frames.
+    fn install_nim(&mut self, g: Box<gn::Game>) {
+        let mut g = g;
         self.fresh(&Image::default());
         std::mem::swap(&mut self.machine, &mut g.machine);
-        self.nim = Some(Box::new(g));
+        self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
+        self.nim = Some(g);
         self.pages = [5, 7];
         self.running = true;
-        Ok(())
     }
 
     /// The visitor's nim move entered at the keys: each heap's entry, then KAC with
@@ -252,34 +449,18 @@ impl WebSession {
         swapped_in(&mut self.machine, &mut self.draughts, |g| &mut g.machine, f)
     }
 
-    /// A new game of draughts: the program loaded with Strachey's settings (strategy 1,
-    /// three plies), the card and the toss answered at the keys.
-    fn load_draughts(&mut self, machine_first: bool) -> Result<(), String> {
-        let a = gd::assemble().map_err(|e| e.to_string())?;
-        let mut g =
-            gd::Game::new(&a, &gd::Params::strategy1(3), 1952).map_err(|e| e.to_string())?;
-        let first = if machine_first {
-            gd::First::Machine
-        } else {
-            gd::First::Human
-        };
-        if let Some(e) = g.start(first) {
-            let why = match e {
-                GameEnd::Over => "it came to its end",
-                GameEnd::Hoot => "it hooted and stopped",
-                GameEnd::ScriptDone | GameEnd::Budget => "it ran out of beats",
-            };
-            return Err(format!("the draughts program stopped at the start: {why}"));
-        }
-        let img = crate::machine::Image::default();
-        self.fresh(&img);
+    /// A new game of draughts (made by [`prepare`]): its machine becomes the session's,
+    /// the tubes turn to pages 3 and 4, and it runs to the key routine by frames (the
+    /// machine thinks first, or the program waits).
+    fn install_draughts(&mut self, g: Box<gd::Game>) {
+        let mut g = g;
+        self.fresh(&Image::default());
         std::mem::swap(&mut self.machine, &mut g.machine);
-        self.draughts = Some(Box::new(g));
+        self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
+        self.draughts = Some(g);
         self.pages = [3, 4];
-        // Run to the key routine: the machine thinks first, or the program waits.
         self.running = true;
         self.your_move = false;
-        Ok(())
     }
 
     /// The visitor's move entered at the keys.
@@ -313,19 +494,12 @@ impl WebSession {
         }
     }
 
-    /// Prinz's program with the position `fen` on its tape, as the operator of 1951 put
-    /// the position tape in the reader (games::prinz::position_tape).
-    fn load_prinz(&mut self, fen: &str) -> Result<(), String> {
-        let board = crate::reference::chess::Board::from_fen(fen)
-            .map_err(|e| format!("position refused: {e}"))?;
-        let a = crate::games::prinz::assembly().map_err(|e| e.to_string())?;
-        self.fresh(&a.image);
-        self.machine
-            .load_tape(&crate::games::prinz::position_tape(&board));
-        self.mode = Mode::Prinz {
-            fen: board.to_fen(),
-        };
-        Ok(())
+    /// Prinz's program (its image from [`prepare`]) with the position tape in the reader,
+    /// as the operator of 1951 put it there (games::prinz::position_tape).
+    fn install_prinz(&mut self, img: &Image, tape: &[u8], fen: String) {
+        self.fresh(img);
+        self.machine.load_tape(tape);
+        self.mode = Mode::Prinz { fen };
     }
 
     /// The report of a finished Prinz run, from the store's counts and the counters,
@@ -388,7 +562,15 @@ impl WebSession {
     }
 
     /// Obeys one message; the notes to send back (an error's reason, or what was done).
+    /// The same as [`prepare`] then [`WebSession::apply`], in one go.
     pub fn handle(&mut self, msg: ClientMsg) -> Vec<Note> {
+        let p = prepare(msg, &self.offered);
+        self.apply(p)
+    }
+
+    /// Obeys a message whose heavy part [`prepare`] has done: quick (at most a key entry's
+    /// run of a few million beats); the notes to send back.
+    pub fn apply(&mut self, p: Prepared) -> Vec<Note> {
         self.dirty = true;
         let info = |s: String| {
             vec![Note {
@@ -402,19 +584,35 @@ impl WebSession {
                 message: s,
             }]
         };
-        match msg {
-            ClientMsg::Load { program } => {
-                match self.offered.iter().find(|o| o.name == program).cloned() {
-                    Some(o) => match self.load_source(&o.name, &o.source) {
-                        Ok(()) => info(format!("{program} loaded")),
-                        Err(e) => error(e),
-                    },
-                    None => error(format!(
-                        "no program `{program}` here; there are {}",
-                        self.programs().join(", ")
-                    )),
-                }
+        let msg = match p.0 {
+            Step::Plain(m) => m,
+            Step::Refused(e) => return error(e),
+            Step::Image(img, note) => {
+                self.fresh(&img);
+                return info(note);
             }
+            Step::Tape(rows, note) => {
+                self.machine.load_tape(&rows);
+                return info(note);
+            }
+            Step::Drum(words, note) => {
+                self.machine.drum.load_words(&words);
+                return info(note);
+            }
+            Step::Draughts(g, note) => {
+                self.install_draughts(g);
+                return info(note);
+            }
+            Step::Nim(g, note) => {
+                self.install_nim(g);
+                return info(note);
+            }
+            Step::Prinz(img, tape, fen) => {
+                self.install_prinz(&img, &tape, fen);
+                return info("Prinz's program loaded, the position on its tape: run it".into());
+            }
+        };
+        match msg {
             ClientMsg::Run {} => {
                 self.running = true;
                 self.stopped = None;
@@ -429,6 +627,7 @@ impl WebSession {
                 if let Some(s) = self.machine.step() {
                     self.stopped = Some(describe_stop(&s));
                 }
+                self.take_hoots();
                 vec![]
             }
             ClientMsg::Switch { bit, on } => {
@@ -467,120 +666,142 @@ impl WebSession {
                 self.pages = [left, right];
                 vec![]
             }
-            ClientMsg::Draughts { first } => match self.load_draughts(first == "machine") {
-                Ok(()) => info(if first == "machine" {
-                    "draughts: the machine plays first".into()
-                } else {
-                    "draughts: your move (click its squares, then enter)".into()
-                }),
-                Err(e) => error(e),
-            },
-            ClientMsg::DraughtsMove { squares } => self.draughts_move(&squares),
-            ClientMsg::Nim { heaps, first } => match self.load_nim(&heaps, first == "machine") {
-                Ok(()) => info(format!(
-                    "nim: {} heaps, the last match losing; {}",
-                    heaps.len(),
-                    if first == "machine" {
-                        "the machine first"
-                    } else {
-                        "your move when it asks (e.g. B:2)"
-                    }
-                )),
-                Err(e) => error(e),
-            },
-            ClientMsg::NimMove { text } => self.nim_move(&text),
-            ClientMsg::Prinz { fen } => match self.load_prinz(&fen) {
-                Ok(()) => info("Prinz's program loaded, the position on its tape: run it".into()),
-                Err(e) => error(e),
-            },
-            ClientMsg::Upload { kind, name, data } => match self.upload(kind, &name, &data) {
-                Ok(m) => info(m),
-                Err(e) => error(e),
-            },
+            ClientMsg::DraughtsMove { squares } => {
+                let n = self.draughts_move(&squares);
+                self.take_hoots();
+                n
+            }
+            ClientMsg::NimMove { text } => {
+                let n = self.nim_move(&text);
+                self.take_hoots();
+                n
+            }
+            // Made into other steps by `prepare`.
+            ClientMsg::Load { .. }
+            | ClientMsg::Draughts { .. }
+            | ClientMsg::Nim { .. }
+            | ClientMsg::Prinz { .. }
+            | ClientMsg::Upload { .. } => error("message refused: not prepared".into()),
         }
     }
 
-    fn upload(&mut self, kind: UploadKind, name: &str, data: &str) -> Result<String, String> {
-        let decode = |d: &str| {
-            base64::engine::general_purpose::STANDARD
-                .decode(d.trim())
-                .map_err(|e| format!("{name} refused: not base 64 ({e})"))
-        };
-        match kind {
-            UploadKind::Asm => {
-                if data.len() > MAX_UPLOAD {
-                    return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
-                }
-                self.load_source(name, data)
-                    .map_err(|e| format!("{name} refused:\n{e}"))?;
-                Ok(format!("{name} assembled and loaded"))
-            }
-            UploadKind::Tape => {
-                let rows = if name.ends_with(".txt") {
-                    if data.len() > MAX_UPLOAD {
-                        return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
-                    }
-                    crate::formats::tape::read_pt_text(data.as_bytes())
-                } else {
-                    let bytes = decode(data)?;
-                    if bytes.len() > MAX_UPLOAD {
-                        return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
-                    }
-                    crate::formats::tape::read_any(&bytes)
-                }
-                .map_err(|e| format!("{name} refused: {e}"))?;
-                let n = rows.len();
-                self.machine.load_tape(&rows);
-                Ok(format!("{name}: {n} rows in the reader"))
-            }
-            UploadKind::Drm => {
-                let bytes = decode(data)?;
-                let words = crate::formats::drm::read_drm(&bytes)
-                    .map_err(|e| format!("{name} refused: {e}"))?;
-                self.machine.drum.load_words(&words);
-                Ok(format!("{name} on the drum"))
-            }
-        }
-    }
-
-    /// Runs one frame's budget if running; the frame to send, if anything changed.
+    /// Runs one frame's budget if running ([`WebSession::frame_budget`]); the frame to
+    /// send, if anything changed. The same as [`WebSession::begin_frame`],
+    /// [`WebSession::run_beats`] with the whole budget, then [`WebSession::end_frame`].
     pub fn tick(&mut self) -> Option<Frame> {
-        let start = self.machine.stats.beats;
-        let mut budget = 0;
-        if self.running {
-            budget = match self.speed {
-                Speed::Real => BEATS_PER_SECOND / FRAMES_PER_SECOND,
-                Speed::Slow => (BEATS_PER_SECOND / FRAMES_PER_SECOND / 16).max(1),
-                Speed::Fast => FAST_FRAME_BEATS,
-            };
-            if self.draughts.is_some() {
-                match self.with_game(|g| g.run_to_wait(budget)) {
-                    Some(None) => self.visitors_turn(),
-                    Some(Some(GameEnd::Budget)) | None => {}
-                    Some(Some(_)) => self.game_over(),
-                }
+        self.begin_frame();
+        let b = self.frame_budget();
+        self.run_beats(b);
+        self.end_frame()
+    }
+
+    /// The beats a frame runs at the speed set (real 166, slow 10, fast at most
+    /// [`FAST_FRAME_BEATS`]); 0 when not running.
+    pub fn frame_budget(&self) -> u64 {
+        if !self.running {
+            return 0;
+        }
+        match self.speed {
+            Speed::Real => BEATS_PER_SECOND / FRAMES_PER_SECOND,
+            Speed::Slow => (BEATS_PER_SECOND / FRAMES_PER_SECOND / 16).max(1),
+            Speed::Fast => FAST_FRAME_BEATS,
+        }
+    }
+
+    /// Running at fast speed: the scheduler shares the host's time among such sessions.
+    pub fn is_fast(&self) -> bool {
+        self.running && self.speed == Speed::Fast
+    }
+
+    /// Beats granted to the frame under way so far.
+    pub fn frame_granted(&self) -> u64 {
+        self.frame_granted
+    }
+
+    /// Starts a frame: its first beat is the machine's beat now.
+    pub fn begin_frame(&mut self) {
+        self.frame_start = self.machine.stats.beats;
+        self.frame_granted = 0;
+        self.frame_hoots.clear();
+    }
+
+    /// Runs up to `beats` more beats of the frame under way, a slice ([`SLICE_BEATS`]) at a
+    /// time, the hooter emptied after each; stops early when the machine stops or waits for
+    /// the visitor. Returns the beats the machine went on by.
+    pub fn run_beats(&mut self, beats: u64) -> u64 {
+        self.frame_granted += beats;
+        if !self.running || beats == 0 {
+            return 0;
+        }
+        self.dirty = true;
+        let first = self.machine.stats.beats;
+        let mut left = beats;
+        while left > 0 && self.running {
+            let slice = if self.draughts.is_some() || self.nim.is_some() {
+                GAME_SLICE_BEATS
             } else {
-                match self.machine.run(Budget::beats(budget)) {
-                    Stop::BeatLimit | Stop::InstructionLimit => {}
-                    Stop::Breakpoint { .. } if self.nim.is_some() => self.visitors_turn(),
-                    Stop::DynamicStop { .. } if self.nim.is_some() => self.game_over(),
-                    s => {
-                        self.running = false;
-                        self.stopped = Some(describe_stop(&s));
-                        if let (Stop::DynamicStop { .. }, Mode::Prinz { fen }) = (s, &self.mode) {
-                            self.report = self.prinz_report(&fen.clone());
-                            self.mode = Mode::Free;
-                        }
-                    }
+                SLICE_BEATS
+            };
+            let n = left.min(slice);
+            left -= n;
+            self.run_slice(n);
+            self.take_hoots();
+        }
+        self.machine.stats.beats.saturating_sub(first)
+    }
+
+    fn run_slice(&mut self, budget: u64) {
+        if self.draughts.is_some() {
+            match self.with_game(|g| g.run_to_wait(budget)) {
+                Some(None) => self.visitors_turn(),
+                Some(Some(GameEnd::Budget)) | None => {}
+                Some(Some(_)) => self.game_over(),
+            }
+            return;
+        }
+        match self.machine.run(Budget::beats(budget)) {
+            Stop::BeatLimit | Stop::InstructionLimit => {}
+            Stop::Breakpoint { .. } if self.nim.is_some() => self.visitors_turn(),
+            Stop::DynamicStop { .. } if self.nim.is_some() => self.game_over(),
+            s => {
+                self.running = false;
+                self.stopped = Some(describe_stop(&s));
+                if let (Stop::DynamicStop { .. }, Mode::Prinz { fen }) = (s, &self.mode) {
+                    self.report = self.prinz_report(&fen.clone());
+                    self.mode = Mode::Free;
                 }
             }
-            self.dirty = true;
         }
+    }
+
+    /// Moves the hoots the hooter has recorded into the frame under way (the first
+    /// [`MAX_FRAME_HOOTS`] of the frame; the rest are only counted, in
+    /// `machine.hooter.count`), leaving the hooter empty.
+    fn take_hoots(&mut self) {
+        let room = MAX_FRAME_HOOTS.saturating_sub(self.frame_hoots.len());
+        let beats = &mut self.machine.hooter.beats;
+        self.frame_hoots.extend(beats.iter().copied().take(room));
+        beats.clear();
+    }
+
+    /// Ends the frame under way: the frame to send, if anything changed (then the paper
+    /// already sent is forgotten beyond [`PAPER_KEEP`] bytes, see there).
+    pub fn end_frame(&mut self) -> Option<Frame> {
         if !self.dirty {
             return None;
         }
         self.dirty = false;
-        Some(self.frame(start, budget))
+        let f = self.frame(self.frame_start, self.frame_granted);
+        self.frame_hoots.clear();
+        let t = &self.machine.teleprinter;
+        if t.paper().len() > PAPER_LIMIT
+            || t.orders().len() > PAPER_LIMIT
+            || t.punched().len() > PAPER_LIMIT
+        {
+            let forgotten = self.machine.teleprinter.forget(PAPER_KEEP);
+            self.paper_sent = self.paper_sent.saturating_sub(forgotten);
+        }
+        Some(f)
     }
 
     /// The picture now.
@@ -594,15 +815,11 @@ impl WebSession {
         let paper = m.printer_text();
         let new_paper = paper.get(self.paper_sent..).unwrap_or("").to_string();
         self.paper_sent = paper.len();
-        let hoots: Vec<u64> = m
-            .hooter
-            .beats
-            .get(self.hoots_sent..)
-            .unwrap_or(&[])
+        let hoots: Vec<u64> = self
+            .frame_hoots
             .iter()
             .map(|&b| b.saturating_sub(start))
             .collect();
-        self.hoots_sent = m.hooter.beats.len();
         let mask = 0xF_FFFF;
         let mut f = Frame {
             kind: "frame",
@@ -674,6 +891,66 @@ mod tests {
             }
         }
         assert!(paper.contains("HELLO WORLD"), "{paper}");
+    }
+
+    #[test]
+    fn a_fast_hooting_frame_keeps_a_frames_hoots_only() {
+        let mut s = WebSession::new(built_in());
+        // Three orders a hoot, forever (Turing's two would be a hoot stop).
+        let src = "        .org 1\nl:      /V\n        T£\n        /P j\nj:      .jump l\n";
+        let n = s.handle(ClientMsg::Upload {
+            kind: UploadKind::Asm,
+            name: "h.m1".into(),
+            data: src.into(),
+        });
+        assert_eq!(n[0].kind, "info", "{}", n[0].message);
+        s.handle(parse(r#"{"op":"speed","value":"fast"}"#).unwrap());
+        s.handle(parse(r#"{"op":"run"}"#).unwrap());
+        for _ in 0..3 {
+            let f = s.tick().unwrap();
+            assert!(f.running, "{:?}", f.stopped);
+            assert_eq!(f.hoots.len(), MAX_FRAME_HOOTS);
+            assert!(s.machine.hooter.beats.is_empty());
+        }
+        assert!(s.machine.stats.beats >= 3 * FAST_FRAME_BEATS);
+        assert!(s.machine.hooter.count > 3 * FAST_FRAME_BEATS / 16);
+    }
+
+    #[test]
+    fn endless_printing_keeps_a_bounded_paper_and_sends_it_all() {
+        let mut s = WebSession::new(built_in());
+        // Spaces and line feeds, forever: a line of 4 spaces a line feed.
+        let src =
+            "        .org 1\nl:      /: sp\n        /: sp\n        /: sp\n        /: sp\n        \
+                   /: lf\n        /P j\nj:      .jump l\nsp:     .io Z\nlf:     .io W\n";
+        let n = s.handle(ClientMsg::Upload {
+            kind: UploadKind::Asm,
+            name: "p.m1".into(),
+            data: src.into(),
+        });
+        assert_eq!(n[0].kind, "info", "{}", n[0].message);
+        s.handle(ClientMsg::Speed { value: Speed::Fast });
+        s.handle(ClientMsg::Run {});
+        let mut paper = String::new();
+        let mut most = 0usize;
+        for _ in 0..100 {
+            let f = s.tick().unwrap();
+            assert!(f.running, "{:?}", f.stopped);
+            paper += &f.paper;
+            most = most.max(s.machine.printer_text().len());
+        }
+        assert!(
+            paper.len() > 4 * PAPER_LIMIT,
+            "{} bytes printed",
+            paper.len()
+        );
+        assert!(most <= 2 * PAPER_LIMIT, "{most} bytes of paper kept");
+        assert!(s.machine.teleprinter.orders().len() <= 2 * PAPER_LIMIT);
+        // Nothing lost at the cuts: line k of the paper sent is 4k spaces (the carriage
+        // kept by the line feed, up to the limit) and 4 more.
+        for (k, l) in paper.lines().enumerate().skip(1).take(100_000) {
+            assert_eq!(l.len(), (4 * k).min(PAD_LIMIT) + 4, "line {k}");
+        }
     }
 
     #[test]
