@@ -335,13 +335,13 @@ fn a_flat_sum_of_many_terms_assembles() {
         let o = asm(
             "flat.m1",
             &format!("a = 1\nb = {sum}\n        .word b\n"),
-            &["-o", &out("flat.m1i")],
+            &["-o", &out("flat.m1i"), "--force"],
         );
         assert!(o.status.success(), "{terms}: {}", stderr(&o));
         let o = asm(
             "plain.m1",
             &format!("        .word {value}\n"),
-            &["-o", &out("plain.m1i")],
+            &["-o", &out("plain.m1i"), "--force"],
         );
         assert!(o.status.success());
         assert_eq!(
