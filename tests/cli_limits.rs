@@ -1,4 +1,4 @@
-//! Limits on every count and every input, through the binary (issue 34): `--check` and
+//! Limits on every count and every input, through the binary: `--check` and
 //! `--threads` bounded with a clear refusal; every file a user names read with the size
 //! limit of its kind (`/dev/zero` refused at once, a drum image at 131,072 bytes); a
 //! console line that is not UTF-8 refused with its number, nothing dropped silently; and

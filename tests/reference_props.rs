@@ -19,7 +19,7 @@ proptest! {
     fn draughts_fen_round_trip(b in any::<u32>(), w in any::<u32>(), k in any::<u32>(), black in any::<bool>()) {
         let w = w & !b;
         // A man on its crowning row (Black's PDN 29-32, White's 1-4) is a king: FEN refuses
-        // such a man (issue 34), so the positions written and read back crown them.
+        // such a man, so the positions written and read back crown them.
         let k = (k | (b & 0xF000_0000) | (w & 0xF)) & (b | w);
         let side = if black { Side::Black } else { Side::White };
         let p = Position::new(b, w, k, side).unwrap();

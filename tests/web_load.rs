@@ -216,7 +216,7 @@ fn intervals(times: &[Instant]) -> (f64, f64, f64) {
     (avg, max, 1000.0 / avg)
 }
 
-/// Item 3 of issue 34: 20 sessions hooting at fast speed keep only what their next frame
+/// Memory: 20 sessions hooting at fast speed keep only what their next frame
 /// needs. Before, each kept every hoot's beat (up to 4 Mi of them, 32 MiB a session) and
 /// sent them all in its frames.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -273,7 +273,7 @@ const PRINT_LOOP: &str = "        .org 1\nl:      /: sp\n        /: sp\n        
                           /: sp\n        /: lf\n        /P j\nj:      .jump l\n\
                           sp:     .io Z\nlf:     .io W\n";
 
-/// Item 3 of issue 34, the teleprinter: tabs printing at fast speed without end keep a
+/// Memory, the teleprinter: tabs printing at fast speed without end keep a
 /// bounded paper (before, all of it, and lines fed without a carriage return grew without
 /// end: hundreds of MiB in seconds).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -314,7 +314,7 @@ async fn tabs_printing_without_end_stay_small() {
     assert!(paper.iter().all(|&p| p > 1 << 20), "{paper:?}");
 }
 
-/// Item 4 of issue 34: a tab at real speed keeps its 25 frames a second while 60 tabs run
+/// Fair CPU: a tab at real speed keeps its 25 frames a second while 60 tabs run
 /// at fast speed, and those share the rest fairly. (Before, with every tab's machine run
 /// on the network threads, it got 16 frames a second here, gaps over 400 ms.)
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -380,7 +380,7 @@ fn equate_chain(n: usize) -> String {
     s
 }
 
-/// Item 5 of issue 34: pathological uploads (a 25,000-deep chain of equates, within the
+/// Heavy work off the network threads: pathological uploads (a 25,000-deep chain of equates, within the
 /// size limit) are assembled off the server's network threads: a tab at real speed keeps
 /// its frames meanwhile, and the uploading tabs get their answers.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -453,7 +453,7 @@ fn status_latency(addr: &str) -> Duration {
     start.elapsed()
 }
 
-/// The load test of issue 34 (ignored by default; its figures are in
+/// The load test (ignored by default; its figures are in
 /// docs/performance.md): 50 sessions at fast speed (20 of them hooting), 200 idle, 300
 /// half-open connections, for 60 s (`MARK1_LOAD_SECONDS`): the server's RSS, a real-speed
 /// tab's frame times and `/status` latency.

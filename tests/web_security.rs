@@ -1,4 +1,4 @@
-//! `mark1 serve`'s edge (issue 34, docs/web.md "Security and limits"), through the server
+//! `mark1 serve`'s edge (docs/web.md "Security and limits"), through the server
 //! on loopback and through the binary: foreign origins and hosts refused with 403 and the
 //! reason, sessions bounded with a busy notice, connections bounded and half-open ones
 //! closed by the header timeout, a message over the limit closed with 1009 and the reason,
