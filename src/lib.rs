@@ -1,13 +1,21 @@
 //! mark1: a beat-accurate emulator of the Ferranti Mark 1 (Manchester, 1951), with an
-//! assembler, native reference engines for chess and draughts, and drivers that run
-//! Prinz's mate-in-two solver (1951) and Strachey's draughts player (1952) on the
-//! emulated machine.
+//! assembler, the period game programs run again on the emulated machine (Prinz's
+//! mate-in-two, Strachey's draughts, nim, Turing's paper machine, Bell's six games,
+//! Samuel's opponent in a match) and native reference engines that cross-check them.
 //!
-//! Layout: [`machine`] is the computer and its peripherals and knows nothing of games or
-//! terminals; [`formats`] reads and writes images, tapes and drum files; [`asm`] is the
-//! assembler; [`console`] is the operator's command language; [`mod@reference`] holds the
-//! native engines; [`tui`] and [`render`] are the debugger's screen, the tube picture and
-//! the hoot sound.
+//! Layout, bottom up (each layer imports only those below it):
+//! - [`machine`]: the computer and its peripherals (store, drum, the order code, beat
+//!   timing, keys and switches, teleprinter, hooter); knows nothing of games or screens.
+//! - [`random`]: seeded random numbers for the native side (the machine's `/W` is its own).
+//! - [`formats`]: images, tapes and drum images; reading a user's file within its limit
+//!   and writing one atomically.
+//! - [`asm`]: the assembler and disassembler.
+//! - [`mod@reference`]: the native engines, one folder a game.
+//! - [`games`]: the operator-side drivers of the period programs on the machine.
+//! - [`profile`]: where a run's time goes, by routine, line and half-track.
+//! - [`console`] (the operator's command language), [`simh`] (SimH command files),
+//!   [`tui`] (the debugger's screen), [`render`] (the tube picture, the hoot, curves),
+//!   [`web`] (`mark1 serve`'s server, sessions and page): the faces.
 
 #![warn(missing_docs)]
 
@@ -17,6 +25,7 @@ pub mod formats;
 pub mod games;
 pub mod machine;
 pub mod profile;
+pub mod random;
 pub mod reference;
 pub mod render;
 pub mod simh;

@@ -8,7 +8,8 @@ use anyhow::Result;
 use clap::{Parser, Subcommand};
 
 /// A beat-accurate emulator of the Ferranti Mark 1 (Manchester, 1951), with an
-/// assembler and native reference engines for Prinz's chess and Strachey's draughts.
+/// assembler, the period game programs on the emulated machine and native reference
+/// engines that cross-check them.
 #[derive(Parser)]
 #[command(name = "mark1", version, about)]
 struct Cli {

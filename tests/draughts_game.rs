@@ -406,7 +406,8 @@ fn the_end_of_the_game_is_seen() {
 /// the program at one ply: the machine is left without a move and says so.
 #[test]
 fn the_machine_sees_it_has_lost() {
-    use mark1::reference::draughts::{best, strategy::Xorshift, SearchParams};
+    use mark1::random::Xorshift;
+    use mark1::reference::draughts::{best, SearchParams};
     let asm = assemble().unwrap();
     let mut rng = Xorshift(1);
     let mut next = |g: &Game, _: Option<&str>| -> Option<Vec<u8>> {

@@ -55,8 +55,8 @@ fn bells_worked_example() {
 /// of Michie's choices, and the game ends with the right words.
 #[test]
 fn games_against_a_random_opponent() {
-    use mark1::reference::draughts::strategy::Xorshift;
-    use mark1::reference::draughts::RandomSource;
+    use mark1::random::RandomSource;
+    use mark1::random::Xorshift;
     let mut rng = Xorshift(99);
     for seed in 0..40u64 {
         let first = if seed % 2 == 0 {
@@ -186,8 +186,8 @@ fn the_defence_worked_example() {
 /// move from it, the machine in the centre).
 #[test]
 fn defence_games_against_a_random_opponent() {
-    use mark1::reference::draughts::strategy::Xorshift;
-    use mark1::reference::draughts::RandomSource;
+    use mark1::random::RandomSource;
+    use mark1::random::Xorshift;
     let (_, losing) = rn::defence::tree();
     let mut rng = Xorshift(7);
     let (mut won, mut drawn, mut lost) = (0, 0, 0);

@@ -1,8 +1,9 @@
 //! Draughts reference engine: perft anchors (anchors.md §1.1, §1.2), the 1952 game
 //! (Faster than Thought ch. 25), strategies and FEN parsing.
 
+use mark1::random::Xorshift;
 use mark1::reference::draughts::moves::{apply, find_move};
-use mark1::reference::draughts::strategy::{Xorshift, KING_2_HALF};
+use mark1::reference::draughts::strategy::KING_2_HALF;
 use mark1::reference::draughts::*;
 
 const START: [u64; 12] = [

@@ -2,8 +2,8 @@
 //! symmetry of every parameter between the colours, and the ply rules.
 //! Positions are PDN FEN; the side to move is the active side.
 
+use mark1::random::Xorshift;
 use mark1::reference::draughts::moves::apply;
-use mark1::reference::draughts::strategy::Xorshift;
 use mark1::reference::draughts::{legal_moves, Position, Side};
 use mark1::reference::samuel::search::{evaluate, shrink, stop_here, Limits, Polynomial, WIN};
 use mark1::reference::samuel::terms::{

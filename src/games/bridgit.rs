@@ -159,8 +159,8 @@ impl Game {
 /// # Errors
 /// The program failing.
 pub fn check(n: usize, seed: u64) -> Result<CheckReport, BridgitRunError> {
-    use crate::reference::draughts::strategy::Xorshift;
-    use crate::reference::draughts::RandomSource;
+    use crate::random::RandomSource;
+    use crate::random::Xorshift;
     use rayon::prelude::*;
     let mut rng = Xorshift((seed as u32) ^ 0x00B1_D617);
     // Each position: the size, White's crossings, the reference's board after them.

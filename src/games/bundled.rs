@@ -217,8 +217,6 @@ pub fn run_to_wait(
     }
 }
 
-/// A long line (40 bits, as `Store::read_long` gives it) read as a signed number:
-/// P39 the sign (Prinz §5).
-pub fn signed40(v: u64) -> i64 {
-    ((v << 24) as i64) >> 24
-}
+/// A long line read as a signed number: the machine's own
+/// ([`crate::machine::store::signed40`]).
+pub use crate::machine::store::signed40;

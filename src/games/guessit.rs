@@ -11,8 +11,8 @@
 use super::bundled::{Bundled, RunError};
 pub use super::bundled::{CheckReport, Waiting};
 use crate::machine::{Budget, Config, Machine, Rng, RngKind, Stop};
-use crate::reference::draughts::strategy::Xorshift;
-use crate::reference::draughts::RandomSource;
+use crate::random::RandomSource;
+use crate::random::Xorshift;
 use crate::reference::guessit::{self as rg, Decision, View, CARDS};
 
 const SOURCES: &[(&str, &str)] = &[(

@@ -209,8 +209,8 @@ pub fn tour(start: u8, seed: u64) -> Result<TourRun, KnightsRunError> {
 /// # Errors
 /// The program failing.
 pub fn check(n: usize, seed: u64) -> Result<CheckReport, KnightsRunError> {
-    use crate::reference::draughts::strategy::Xorshift;
-    use crate::reference::draughts::RandomSource;
+    use crate::random::RandomSource;
+    use crate::random::Xorshift;
     use rayon::prelude::*;
     let mut rng = Xorshift((seed as u32) ^ 0x0C0F_FEE5);
     let starts: Vec<u8> = (0..n)

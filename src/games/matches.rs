@@ -11,8 +11,8 @@
 
 use super::draughts::{self as d, First, GameEnd, Squares};
 use crate::asm::Assembly;
+use crate::random::Xorshift;
 use crate::reference::draughts::moves::apply;
-use crate::reference::draughts::strategy::Xorshift;
 use crate::reference::draughts::{legal_moves, Position, Side};
 use crate::reference::samuel::{judge, search, Learner, Limits, Outcome, Polynomial};
 use std::time::Instant;

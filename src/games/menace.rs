@@ -493,7 +493,7 @@ pub fn train(
     boxes: Option<&DrumBoxes>,
     mut each: impl FnMut(usize, Played),
 ) -> Result<(Vec<Played>, Game), MenaceError> {
-    use crate::reference::draughts::strategy::Xorshift;
+    use crate::random::Xorshift;
     let mut rng = Xorshift((seed as u32) ^ 0x3E4A_CE61 | 1);
     let mut g = Game::new(seed, empty, boxes)?;
     let mut out = Vec::with_capacity(games);
@@ -530,7 +530,7 @@ pub fn train(
 /// # Errors
 /// The program failing.
 pub fn check(n: usize, seed: u64, empty: Empty) -> Result<CheckReport, MenaceError> {
-    use crate::reference::draughts::strategy::Xorshift;
+    use crate::random::Xorshift;
     let mut rng = Xorshift((seed as u32) ^ 0x0C4E_C4ED | 1);
     let mut g = Game::new(seed, empty, None)?;
     let rr = label("rr")? + 1;

@@ -177,8 +177,8 @@ pub fn think_as(player: Player, b: &Board, seed: u64) -> Result<Think, NoughtsEr
 /// Random positions where the machine is to move: `n` of them from `seed`, each the
 /// start followed by random legal moves, game not over.
 pub fn positions(n: usize, seed: u64) -> Vec<Board> {
-    use crate::reference::draughts::strategy::Xorshift;
-    use crate::reference::draughts::RandomSource;
+    use crate::random::RandomSource;
+    use crate::random::Xorshift;
     let mut rng = Xorshift((seed as u32) ^ 0x0A0A_5E5E);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
@@ -234,8 +234,8 @@ pub fn check(n: usize, seed: u64) -> Result<CheckReport, NoughtsError> {
 /// Random positions where the incomplete defence (O) is to move: `n` of them from
 /// `seed`, each the start followed by random legal moves, game not over.
 pub fn defence_positions(n: usize, seed: u64) -> Vec<Board> {
-    use crate::reference::draughts::strategy::Xorshift;
-    use crate::reference::draughts::RandomSource;
+    use crate::random::RandomSource;
+    use crate::random::Xorshift;
     let mut rng = Xorshift((seed as u32) ^ 0x0DEF_E1CE);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {

@@ -38,6 +38,7 @@
 use super::code::{
     function, in_set, B_DIGITS_MASK, B_TUBE, MASK20, MASK40, NOT_B_MODIFIED, UNASSIGNED,
 };
+use super::store::signed40;
 use super::{Budget, Machine, Stop, MASK80};
 
 /// The orders never obeyed in the fast loop: `//` `/:` (magnetic and I/O), `/L` `/G`
@@ -94,12 +95,6 @@ enum Exit {
     Done,
     /// The next order must be obeyed by the general path.
     General,
-}
-
-/// The 80-bit value of a 40-bit long line in the plus-minus convention, as an i64.
-#[inline(always)]
-fn signed40(v: u64) -> i64 {
-    ((v << 24) as i64) >> 24
 }
 
 /// A 40-bit long line sign-extended to 80 bits (Prinz §6(15)–(25)).

@@ -50,6 +50,13 @@ impl std::fmt::Debug for Store {
     }
 }
 
+/// A long line (40 bits, as [`Store::read_long`] gives it) read as a signed number in
+/// the plus-minus convention: P39 the sign (Prinz §5), the result in -2^39..2^39.
+#[inline(always)]
+pub fn signed40(v: u64) -> i64 {
+    ((v << 24) as i64) >> 24
+}
+
 /// The address of the partner (more significant half) of the long line at `a`:
 /// `(a & !63) | ((a + 1) & 63)` within the 10-bit address space (Prinz §4(6)–(8)).
 #[inline]

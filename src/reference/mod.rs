@@ -1,4 +1,4 @@
-//! Native reference engines for Strachey's draughts and Prinz's chess.
+//! Native reference engines for the period games, one folder a game.
 //!
 //! These engines follow the period programs' rules, representation and move order closely
 //! enough that the emulated programs can be checked against them move for move:
@@ -8,12 +8,14 @@
 //!   Thought ch. 25).
 //! - [`chess`]: Prinz's restricted chess on a 10×10 board with a-table and b-table, and his
 //!   mate-in-two turn structure W1/B1/W2/B2 (Prinz, "Robot Chess", 1952).
-//!
 //! - [`nim`]: nim as Faster than Thought's universal-computer programme plays it (ch. 25,
 //!   NIM), with Bouton's and Moore's rules and Bell's single pile.
-//!
 //! - [`turochamp`]: Turing's paper chess machine (typescript "Digital Computers applied to
 //!   Games"; Faster than Thought ch. 25), on top of `shakmaty`'s chess legality.
+//! - [`samuel`]: Samuel's checkers player (1959): his terms, look-ahead and both learning
+//!   procedures.
+//! - [`bridgit`], [`noughts`] (Michie's machine, the incomplete defence and MENACE's
+//!   boxes), [`guessit`], [`knights`]: Bell's games (Bell 1972, ch. 1).
 //!
 //! The `mark1 ref …` command line lives in the binary (`src/cli/reference/`).
 //!

@@ -2,7 +2,7 @@
 //! (A. G. Bell, *Games Playing with Computers*, 1972, ch. 1; docs/bell.md).
 
 use anyhow::{bail, Result};
-use mark1::reference::draughts::strategy::Xorshift;
+use mark1::random::Xorshift;
 use mark1::reference::{bridgit, guessit, knights, noughts};
 use serde_json::json;
 use std::io::Write;

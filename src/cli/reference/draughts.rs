@@ -2,11 +2,12 @@
 //! under one of his strategies.
 
 use anyhow::Result;
+use mark1::random::{RandomSource, Xorshift};
 use mark1::reference::draughts::moves::Move;
-use mark1::reference::draughts::strategy::{BestMove, Xorshift, KING_2_HALF, MAN};
+use mark1::reference::draughts::strategy::{BestMove, KING_2_HALF, MAN};
 use mark1::reference::draughts::{
-    best, legal_moves, perft, Duplicates, MoveKind, Position, RandomSource, SearchParams, Strategy,
-    TieBreak, START_FEN,
+    best, legal_moves, perft, Duplicates, MoveKind, Position, SearchParams, Strategy, TieBreak,
+    START_FEN,
 };
 use mark1::reference::RefError;
 use serde_json::{json, Value};

@@ -4,8 +4,8 @@
 
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
+use mark1::random::Xorshift;
 use mark1::reference::draughts::moves::{apply, find_move};
-use mark1::reference::draughts::strategy::Xorshift;
 use mark1::reference::draughts::{legal_moves, Position, Side, START_FEN};
 use mark1::reference::samuel::search::{piece_advantage, Polynomial, PIECE_UNIT, WIN};
 use mark1::reference::samuel::terms::{all_parameters, term_values, Term, SIMPLE};

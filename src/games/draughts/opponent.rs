@@ -5,8 +5,9 @@
 //! typing; [`Watched`] shows the paper, the board and the refusals around any of them.
 
 use super::game::Game;
-use crate::reference::draughts::strategy::Xorshift;
-use crate::reference::draughts::{self as rd, RandomSource, SearchParams};
+use crate::random::RandomSource;
+use crate::random::Xorshift;
+use crate::reference::draughts::{self as rd, SearchParams};
 use std::io::{BufRead, Write};
 
 /// The opponent in [`super::play`]: given the machine waiting for a move and the

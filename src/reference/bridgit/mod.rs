@@ -554,8 +554,8 @@ mod tests {
     /// than it could.
     #[test]
     fn the_machine_wins_against_random_white() {
-        use crate::reference::draughts::strategy::Xorshift;
-        use crate::reference::draughts::RandomSource;
+        use crate::random::RandomSource;
+        use crate::random::Xorshift;
         let mut rng = Xorshift(12345);
         for n in SIZES {
             for _ in 0..200 {

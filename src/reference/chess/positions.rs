@@ -2,22 +2,7 @@
 //! 64-bit xorshift.
 
 use super::Board;
-
-/// Marsaglia's xorshift64 (shifts 13, 7, 17), seeded by Fibonacci hashing; never zero.
-struct Xorshift64(u64);
-
-impl Xorshift64 {
-    fn new(seed: u64) -> Xorshift64 {
-        Xorshift64(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-}
+use crate::random::Xorshift64;
 
 /// `n` positions from seed `seed` (the same seed gives the same positions): both kings
 /// and one to five other pieces placed at random, the side to move getting most of the
@@ -25,7 +10,7 @@ impl Xorshift64 {
 /// positions have a mate in two; kept if the FEN reads and the side not to move is not
 /// in check. Returned as FEN (castling and en passant fields `-`).
 pub fn random_positions(n: usize, seed: u64) -> Vec<String> {
-    let mut rng = Xorshift64::new(seed);
+    let mut rng = Xorshift64::hashed(seed);
     let mut v = Vec::with_capacity(n);
     while v.len() < n {
         if let Some(board) = random_board(&mut rng) {
@@ -38,13 +23,13 @@ pub fn random_positions(n: usize, seed: u64) -> Vec<String> {
 /// One attempt: `None` if a piece found no square in twenty tries, or the position is
 /// not one a game can reach.
 fn random_board(rng: &mut Xorshift64) -> Option<Board> {
-    let black_moves = rng.next().is_multiple_of(4);
+    let black_moves = rng.next_u64().is_multiple_of(4);
     let mut cells = [None::<char>; 64];
-    let extra = 1 + (rng.next() % 5) as usize;
+    let extra = 1 + (rng.next_u64() % 5) as usize;
     let mut pieces = vec!['K', 'k'];
     for _ in 0..extra {
-        let c = b"QRBNPRNPB"[(rng.next() % 9) as usize] as char;
-        let mover = rng.next() % 10 < 7;
+        let c = b"QRBNPRNPB"[(rng.next_u64() % 9) as usize] as char;
+        let mover = rng.next_u64() % 10 < 7;
         pieces.push(if mover != black_moves {
             c
         } else {
@@ -69,10 +54,10 @@ fn random_board(rng: &mut Xorshift64) -> Option<Board> {
 /// twenty tries, a defending king on an edge rank half of the time; `false` if none.
 fn place(rng: &mut Xorshift64, cells: &mut [Option<char>; 64], p: char, defender: bool) -> bool {
     for _ in 0..20 {
-        let mut sq = (rng.next() % 64) as usize;
-        if defender && rng.next().is_multiple_of(2) {
+        let mut sq = (rng.next_u64() % 64) as usize;
+        if defender && rng.next_u64().is_multiple_of(2) {
             let file = sq % 8;
-            sq = if rng.next().is_multiple_of(2) {
+            sq = if rng.next_u64().is_multiple_of(2) {
                 file
             } else {
                 56 + file

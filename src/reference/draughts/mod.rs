@@ -26,7 +26,7 @@ use std::fmt;
 pub use moves::{legal_moves, Dir, Move, MoveKind};
 pub use perft::{perft, perft_divide, Duplicates};
 pub use positions::random_positions;
-pub use strategy::{best, BestMove, Evaluated, RandomSource, SearchParams, Strategy, TieBreak};
+pub use strategy::{best, BestMove, Evaluated, SearchParams, Strategy, TieBreak};
 
 /// Errors from reading draughts squares, moves and FEN strings.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

@@ -2,8 +2,9 @@
 //! seeded [`Xorshift`].
 
 use super::moves::apply;
-use super::strategy::Xorshift;
-use super::{legal_moves, Position, RandomSource};
+use super::{legal_moves, Position};
+use crate::random::RandomSource;
+use crate::random::Xorshift;
 
 /// `n` test positions from seed `seed`: random games from the start position, stopped
 /// after a random number of plies (0–59), the side to move having at least one move.

@@ -8,6 +8,7 @@
 
 use super::moves::{apply, legal_moves, Move};
 use super::{Position, Side};
+use crate::random::RandomSource;
 
 /// A man, in eighths of a man.
 pub const MAN: i32 = 8;
@@ -85,34 +86,6 @@ impl SearchParams {
             king,
             tie_break: TieBreak::Uniform,
         }
-    }
-}
-
-/// A source of 20-bit random numbers (the Mark 1's /W order puts one in the accumulator).
-/// Only the low 20 bits of each value are used.
-pub trait RandomSource {
-    /// The next random number, 0 ≤ r < 2^20.
-    fn next_u20(&mut self) -> u32;
-}
-
-impl<F: FnMut() -> u32> RandomSource for F {
-    fn next_u20(&mut self) -> u32 {
-        self() & 0xF_FFFF
-    }
-}
-
-/// A small repeatable generator (xorshift32) for the command line's `--seed`.
-#[derive(Clone, Debug)]
-pub struct Xorshift(pub u32);
-
-impl RandomSource for Xorshift {
-    fn next_u20(&mut self) -> u32 {
-        let mut x = if self.0 == 0 { 0x9E37_79B9 } else { self.0 };
-        x ^= x << 13;
-        x ^= x >> 17;
-        x ^= x << 5;
-        self.0 = x;
-        x >> 12
     }
 }
 

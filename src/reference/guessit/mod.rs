@@ -17,7 +17,7 @@
 //! percentage of times one should bluff", and the solved game agrees with the prose's
 //! reading (a bluff in fewer than three asks in five).
 
-use crate::reference::draughts::RandomSource;
+use crate::random::RandomSource;
 
 /// The eleven cards.
 pub const CARDS: [&str; 11] = [
@@ -376,7 +376,7 @@ pub fn selfplay(games: u64, rng: &mut dyn RandomSource) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::draughts::strategy::Xorshift;
+    use crate::random::Xorshift;
 
     /// Solving the game gives Bell's tables to within two points (rounding of the
     /// period's arithmetic, docs/bell.md) and the first player's 0.54.

@@ -618,33 +618,7 @@ pub fn single_pile_max_take(n: u32) -> u32 {
     }
 }
 
-/// A small xorshift64 generator (Marsaglia) for reproducible random positions.
-#[derive(Debug, Clone)]
-pub struct Xorshift64(u64);
-
-impl Xorshift64 {
-    /// A generator from a seed (seed 0 is replaced by a fixed non-zero constant).
-    pub fn new(seed: u64) -> Xorshift64 {
-        Xorshift64(if seed == 0 {
-            0x9E37_79B9_7F4A_7C15
-        } else {
-            seed
-        })
-    }
-    /// The next 64-bit value.
-    pub fn next_u64(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    /// A value in `0..n` (n > 0; the small modulo bias is harmless here).
-    pub fn below(&mut self, n: u64) -> u64 {
-        self.next_u64() % n
-    }
-}
+use crate::random::Xorshift64;
 
 /// `n` random positions for the programme's check: 2..=8 heaps, every k from 1 to N-1,
 /// both rules. Each position draws a ceiling from 31, 7 (Nimrod), 3 and 1 with equal

@@ -5,7 +5,7 @@
 //! 3rd move - 3 beads of each colour; 5th move - 2 ...; 7th move - 1".
 
 use super::{canonical, over, perfect_choices, symmetries, to_move, winner, Board, EMPTY, O, X};
-use crate::reference::draughts::RandomSource;
+use crate::random::RandomSource;
 use std::collections::HashMap;
 
 /// What MENACE does with an empty box: resign (Michie's) or refill it as new.
@@ -248,7 +248,7 @@ pub fn is_corner(i: usize) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::reference::draughts::strategy::Xorshift;
+    use crate::random::Xorshift;
 
     /// Against the perfect player MENACE learns never to lose: the game after which it
     /// draws 20 in a row, over 50 seeds (median and quartiles; Bell's account: always

@@ -23,8 +23,8 @@ use super::search::{
     evaluate, piece_advantage, search, Limits, Polynomial, SearchResult, MAX_POWER, WIN,
 };
 use super::terms::{all_parameters, term_values, Params, Term, SIMPLE, TERMS};
+use crate::random::Xorshift;
 use crate::reference::draughts::moves::apply;
-use crate::reference::draughts::strategy::Xorshift;
 use crate::reference::draughts::{legal_moves, Move, Position, Side};
 use std::collections::VecDeque;
 

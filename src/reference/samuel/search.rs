@@ -13,9 +13,10 @@
 
 use super::rote::Rote;
 use super::terms::{credit, parameters, term_values, Params, Term, SIMPLE};
+use crate::random::RandomSource;
+use crate::random::Xorshift;
 use crate::reference::draughts::moves::apply;
-use crate::reference::draughts::strategy::Xorshift;
-use crate::reference::draughts::{legal_moves, Move, Position, RandomSource, Side};
+use crate::reference::draughts::{legal_moves, Move, Position, Side};
 
 /// The score of a side that cannot move, from its opponent's side (before the sense of
 /// direction shrinks it): beyond any polynomial value.
