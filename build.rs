@@ -1,11 +1,11 @@
 //! Build script: tells the test suite what it can run here.
 //! - Whether the period-software conformance folder was named (`MARK1_PERIOD_SOFTWARE`).
 //!   Without it the conformance tests are compiled as `#[ignore]`d, so that cargo's
-//!   summary counts them as ignored rather than passed (issue 15, item 6); `.ci/run` sets
+//!   summary counts them as ignored rather than passed; `.ci/run` sets
 //!   the variable, so CI runs them all.
 //! - Whether Chromium and its WebDriver are installed (Debian's chromium and
 //!   chromium-driver, which `.ci/run` installs): without them the web console's browser
-//!   tests (tests/web_browser.rs) are `#[ignore]`d, never passed (issue 22).
+//!   tests (tests/web_browser.rs) are `#[ignore]`d, never passed.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");

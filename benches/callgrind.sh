@@ -1,6 +1,6 @@
 #!/bin/sh
 # Host instructions per Mark 1 instruction, counted by valgrind's callgrind (exact and
-# repeatable on a noisy host), for each core (issue 26; figures in docs/performance.md).
+# repeatable on a noisy host), for each core (figures in docs/performance.md).
 #
 #   loop:  Prinz §18's scalar product closed into an endless loop; the figure is the
 #          difference of two run lengths (10 and 20 million beats), so start-up cancels.

@@ -1,4 +1,4 @@
-//! Core speed, on both cores (issue 26): a long compute loop (Prinz §18's scalar product
+//! Core speed, on both cores: a long compute loop (Prinz §18's scalar product
 //! run over and over), a magnetic-transfer-heavy loop, and a period workload (Prinz's
 //! mate-in-two on Figure 1), with full beat accounting.
 //! Run: `cargo bench --bench core`; figures in docs/performance.md.

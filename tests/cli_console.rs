@@ -54,7 +54,7 @@ fn asm_drm_boots_in_console_like_run() {
 
     let out = mark1(&["run", src, "--json"]);
     let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
-    // The paper on standard output ends with a newline (issue 15); the JSON keeps it as
+    // The paper on standard output ends with a newline; the JSON keeps it as
     // printed.
     assert_eq!(
         console_paper,

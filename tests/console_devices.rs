@@ -1,4 +1,4 @@
-//! `mark1 console` devices through the binary (issue 19): a drum attached from a file
+//! `mark1 console` devices through the binary: a drum attached from a file
 //! keeps what a program writes on it (and only when it should), a punched tape is read
 //! back by the reader as the same characters, `mark1 run FILE.drm` boots, and commands
 //! piped on standard input are obeyed one by one. Every file is made in a temporary

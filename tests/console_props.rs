@@ -169,7 +169,7 @@ proptest! {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(1_000_000))]
 
-    /// The million-line run (issue 19): `cargo test --release --test console_props --
+    /// The million-line run: `cargo test --release --test console_props --
     /// --ignored`.
     #[test]
     #[ignore]

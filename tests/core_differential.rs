@@ -1,4 +1,4 @@
-//! The fast core against the reference core (issue 26): the same machine run on both,
+//! The fast core against the reference core: the same machine run on both,
 //! in the same slices, must leave every register, store line and marker, drum word,
 //! counter (instructions, beats, device waits, orders per function, beats per line,
 //! transfers, checks, characters, random numbers), printed and punched character, hoot
@@ -406,7 +406,7 @@ fn random_machines() {
     }
 }
 
-/// The 100,000 random machines of issue 26 (seeds 0–99,999):
+/// The 100,000 random machines (seeds 0–99,999):
 /// `cargo test --release --test core_differential -- --ignored random_machines_100k`.
 #[test]
 #[ignore = "100,000 machines: cargo test --release --test core_differential -- --ignored random_machines_100k"]

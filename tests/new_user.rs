@@ -1,4 +1,4 @@
-//! What a new user tripped over (issue 15, item 7), each tried through the binary as the
+//! What a new user tripped over, each tried through the binary as the
 //! user typed it.
 
 use std::process::{Command, Output};

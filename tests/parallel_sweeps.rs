@@ -1,4 +1,4 @@
-//! Every sweep gives the same result on one thread as on two (issue 26, deliverable 5):
+//! Every sweep gives the same result on one thread as on two:
 //! `prinz --check`, `draughts --check`, `nim --check` across positions, perft in both
 //! reference engines across root moves. Each runs inside a rayon pool of the given size,
 //! as `--threads N` does; the whole result is compared, and the order of what the sweep

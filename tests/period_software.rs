@@ -265,7 +265,7 @@ fn run(name: &str, checks: Checks) {
             ));
         }
     }
-    // The same script again with the profiler on (issue 25): the same stops after the
+    // The same script again with the profiler on: the same stops after the
     // same instructions and beats, and the profile's lines adding up to the totals.
     let mut ps = Session::new(Machine::new(config), &dir);
     ps.machine.profile = Some(Box::default());

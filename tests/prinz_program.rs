@@ -1,4 +1,4 @@
-//! Prinz's mate-in-two program on the emulated machine (issue 5).
+//! Prinz's mate-in-two program on the emulated machine.
 
 use mark1::games::prinz::{self, BootMode, RunOptions, FIGURE1_FEN};
 use mark1::machine::Timing;

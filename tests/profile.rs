@@ -1,4 +1,4 @@
-//! The profiler (issue 25): per-line counts checked by hand on a small program, and the
+//! The profiler: per-line counts checked by hand on a small program, and the
 //! counts adding up to the run's totals, with the same stop, instructions and beats as an
 //! unprofiled run, on the bundled programs.
 

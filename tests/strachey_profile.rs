@@ -1,4 +1,4 @@
-//! Strachey's original Draughts (1952) profiled through a game (issue 25, deliverable 2):
+//! Strachey's original Draughts (1952) profiled through a game:
 //! the drum image and his routine sheets are test data in the period-software folder
 //! (`MARK1_PERIOD_SOFTWARE`), never in this repository. The symbol file is made here, at
 //! test time, from the transcriptions of his sheets: each half-track of the drum is named

@@ -1,5 +1,5 @@
-//! The turochamp programme's foundation on the emulated Mark 1 (issue 18, milestone 1 so
-//! far): the position tape read into the board, and the attack test, against shakmaty.
+//! The turochamp programme's foundation on the emulated Mark 1: the position tape read
+//! into the board, and the attack test, against shakmaty.
 
 mod turochamp_support;
 

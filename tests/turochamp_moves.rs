@@ -1,5 +1,5 @@
-//! The turochamp programme's legal move generator on the emulated Mark 1 (issue 18,
-//! milestone 1) against shakmaty: the table the programme leaves in the store, read as
+//! The turochamp programme's legal move generator on the emulated Mark 1
+//! against shakmaty: the table the programme leaves in the store, read as
 //! moves, equals shakmaty's legal moves (promotions to a queen only: Turing's machine
 //! promotes to a queen), and the count it prints is their number.
 

@@ -1,4 +1,4 @@
-//! The web console in a real browser (issue 22): `mark1 serve`'s server started on a free
+//! The web console in a real browser: `mark1 serve`'s server started on a free
 //! port, headless Chromium driven through chromedriver (fantoccini). These tests run only
 //! where Chromium and chromedriver are installed (build.rs sets `cfg(browser)`; .ci/run
 //! installs Debian's chromium and chromium-driver); elsewhere they show as ignored.

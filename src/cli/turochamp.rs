@@ -1,4 +1,4 @@
-//! `mark1 turochamp`: Turing's paper chess machine on the emulated Mark 1 (issue 18): one
+//! `mark1 turochamp`: Turing's paper chess machine on the emulated Mark 1: one
 //! move (the default), the move count (`--count`), the comparison with the reference
 //! engine (`--check N`), the printed games replayed (`--replay 1|2`) and a game against
 //! it (`--play`). The flags are wired to [`mark1::games::turochamp`]; the work and the

@@ -7,7 +7,7 @@
 //!   Strachey's original program from SimH's drum image.
 //! - [`nim`]: Faster than Thought's nim programme (1953).
 //! - [`turochamp`]: Turing's paper chess machine as a program of ours.
-//! - [`matches`]: Samuel's player (native) against Strachey's program on the machine.
+//! - [`mod@matches`]: Samuel's player (native) against Strachey's program on the machine.
 //! - Bell's games (1972): [`noughts`] (Michie's machine, the incomplete defence),
 //!   [`menace`] (its boxes on the drum), [`bridgit`], [`knights`] (the knight's tour),
 //!   [`guessit`].

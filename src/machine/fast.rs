@@ -1,8 +1,8 @@
 //! The fast core: the same machine as [`Machine::obey`] (the reference core), obeyed
 //! with the registers in locals, one dispatch on a pre-decoded order, and the budget
-//! turned into a down-counter (issue 26, deliverable 1; docs/performance.md).
+//! turned into a down-counter (docs/performance.md).
 //!
-//! Two loops share that design. The block core ([`Machine::block_chunk`], issue 26 step 2)
+//! Two loops share that design. The block core ([`Machine::block_chunk`])
 //! runs cached blocks: the straight run of orders from a line to the first control
 //! transfer (or up to the first rare order), translated once, its instructions and beats
 //! added once per run of the block (the statistics per line and per function counted
@@ -403,7 +403,7 @@ impl Machine {
 }
 
 // ---------------------------------------------------------------------------------------
-// The block core (issue 26, step 2).
+// The block core.
 // ---------------------------------------------------------------------------------------
 
 /// Translated-op kind of an order that leaves the block core before it is obeyed: the

@@ -62,7 +62,7 @@ pub struct Config {
     /// arithmetic (Prinz §10(8)–(9), §11(15)).
     pub simh_negation: bool,
     /// Which interpreter obeys the orders: the fast core (the default) or the simple
-    /// reference core it is checked against (issue 26; docs/performance.md). Both give
+    /// reference core it is checked against (docs/performance.md). Both give
     /// the same registers, store, drum, counters, output and stops.
     pub core: Core,
 }

@@ -1,4 +1,4 @@
-//! The profiler's counting (issue 25): a profiled run obeys the orders one at a time
+//! The profiler's counting: a profiled run obeys the orders one at a time
 //! through [`Machine::step`] (the reference path) and charges each to its *key*: the store
 //! line obeyed and the half-track last brought down into that line's page (the page's
 //! marker line, Prinz §24). The beats charged are the machine's own (the beat counter

@@ -21,7 +21,7 @@ pub const LINES: usize = 512;
 /// read needs no bounds test.
 ///
 /// Beside the lines the store keeps the fast core's cache of straight-line blocks
-/// ([`super::fast`]), of which every write to a line a block depends on (orders,
+/// (`machine::fast`), of which every write to a line a block depends on (orders,
 /// magnetic reads, deposits, loads, KEC) drops the blocks concerned, so that a program
 /// that modifies itself is obeyed as written.
 #[derive(Clone)]

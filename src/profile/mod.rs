@@ -1,7 +1,7 @@
-//! The profiler (issue 25): where a run's time goes, store line by store line and
+//! The profiler: where a run's time goes, store line by store line and
 //! routine by routine, and the magnetic transfers by half-track.
 //!
-//! A profiled run obeys the orders one at a time through [`Machine::step`] (the
+//! A profiled run obeys the orders one at a time through [`crate::machine::Machine::step`] (the
 //! reference core), so the fast cores carry no profiling code at all: with the profiler
 //! off nothing is counted and nothing costs. Each order is charged to its *key*: the store
 //! line obeyed and the half-track last brought down into that line's page (the page's

@@ -31,7 +31,7 @@ const STYLE: &str = include_str!("page/style.css");
 
 /// The longest WebSocket message the socket reads, in bytes: [`protocol::MAX_MESSAGE`]
 /// and 1 KiB for the JSON around an upload. A longer message (or frame) is not read: the
-/// socket is closed with code 1009 and the reason ([`close_after_error`]). A message
+/// socket is closed with code 1009 and the reason (`close_after_error`). A message
 /// between the two limits is read and refused by [`protocol::parse`], and the session goes
 /// on.
 pub const SOCKET_LIMIT: usize = protocol::MAX_MESSAGE + 1024;

@@ -1,6 +1,8 @@
-//! Driver for Turing's paper chess machine on the emulated Mark 1 (`programs/turochamp.m1`,
-//! issue 18; docs/turochamp-programme.md), so far milestone 1: the position read from a
-//! tape by the programme, the programme's attack test, and its legal move generator.
+//! Driver for Turing's paper chess machine on the emulated Mark 1 (`programs/turochamp.m1`
+//! and `programs/turochamp/`; docs/turochamp-programme.md): the position read from a tape
+//! by the programme, its attack test and legal move generator here; its move ([`think`]),
+//! the move count ([`count`]), the cross-check ([`check`]) and a game ([`play`]) in the
+//! modules.
 //!
 //! The driver acts only as an operator did: it punches the position tape from a FEN (the
 //! FEN validated once with shakmaty), presses KEC, loads the programme, puts the tape in

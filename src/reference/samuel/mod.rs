@@ -6,7 +6,7 @@
 //! - [`board`]: Samuel's numbering (bits 1–35, 9, 18 and 27 off the board), his four
 //!   words, the geometry.
 //! - [`terms`]: the 26 parameters of Appendix C and the 12 binary connectives.
-//! - [`search`]: piece advantage, the polynomial, the ply rules, minimax with
+//! - [`mod@search`]: piece advantage, the polynomial, the ply rules, minimax with
 //!   alpha-beta and the sense of direction.
 //! - [`rote`]: rote learning.
 //! - [`learn`]: learning by generalisation, Alpha against Beta.

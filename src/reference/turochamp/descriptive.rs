@@ -40,7 +40,7 @@
 //! legal and otherwise on the queen's side; [`CastlingReading::KingSide`] is the modern,
 //! strict reading. `O-O-O` is always the queen's side.
 //!
-//! # Writing ([`write`])
+//! # Writing ([`fn@write`])
 //! The shortest text that the reader takes back to the same move among the legal moves:
 //! `B-Kt5` when only one bishop move goes to a Kt5, else `B-QKt5`; `P x P`, else `KP x P` or
 //! `P x QP`, then sides and squares (`R/QR1-Q1`) as needed; ` ch` or ` mate` when the move
@@ -143,7 +143,7 @@ pub struct ReadOptions {
     pub suffix: SuffixReading,
 }
 
-/// How [`write`] spells a move.
+/// How [`fn@write`] spells a move.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum Style {
     /// Turing's typescript: `Kt-KB3`, `P x Kt`, `B-Kt5 ch`, `R-R8 mate`.

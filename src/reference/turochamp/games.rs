@@ -211,7 +211,7 @@ const NOTES_2: &[(u8, &str)] = &[
     (7, "On the advice of his trainer."),
 ];
 
-/// The most moves [`replay`] reads while trying the candidates of ambiguous prints.
+/// The most moves `replay` reads while trying the candidates of ambiguous prints.
 pub const MAX_READS: usize = 20_000;
 
 /// One printed half-move to read: side, number, text.

@@ -14,7 +14,7 @@
 //! - [`position_play`]: position play in tenths with Turing's square-root table.
 //! - [`search`]: considerable moves, dead positions, the minimax with a node limit.
 //! - [`choose`]: the choice by value, then position play, then the `tie` rule.
-//! - [`replay`]: the engine against the printed games, move by move.
+//! - [`mod@replay`]: the engine against the printed games, move by move.
 //! - [`random`]: seeded random middle-game positions for cross-checks.
 
 pub mod choose;

@@ -135,7 +135,7 @@ fn is_recapture(m: Move, recapture_on: Option<Square>, r: &Readings) -> bool {
 }
 
 /// Whether `m` is considerable beyond the first two plies: a recapture when the last
-/// capture may be answered (`recapture_on`, see [`is_recapture`]), a capture passing
+/// capture may be answered (`recapture_on`, see `is_recapture`), a capture passing
 /// [`tested_capture`], any capture under `dead=any-capture`, or a mate.
 pub fn considerable(pos: &Chess, m: Move, recapture_on: Option<Square>, r: &Readings) -> bool {
     if m.is_capture()
