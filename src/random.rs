@@ -75,6 +75,28 @@ impl Xorshift64 {
     }
 }
 
+/// Knuth's MMIX linear congruential generator (multiplier 6364136223846793005, increment
+/// 1442695040888963407), its state the seed XOR 0x9E37_79B9_7F4A_7C15, each number the
+/// top 31 bits of the new state; Turing's paper machine's random middle games.
+#[derive(Debug, Clone)]
+pub struct Lcg64(u64);
+
+impl Lcg64 {
+    /// A generator from a seed.
+    pub fn new(seed: u64) -> Lcg64 {
+        Lcg64(seed ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    /// The next number, 0 ≤ r < 2^31.
+    pub fn next_u31(&mut self) -> usize {
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (self.0 >> 33) as usize
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -101,5 +123,12 @@ mod tests {
         let mut r = Xorshift64::new(1);
         assert_eq!(r.next_u64(), 0x4082_2041);
         assert!(r.below(10) < 10);
+    }
+
+    #[test]
+    fn lcg64_from_its_seed() {
+        let mut r = Lcg64::new(0x9E37_79B9_7F4A_7C15);
+        // State 0: the next state is the increment itself.
+        assert_eq!(r.next_u31(), (1442695040888963407u64 >> 33) as usize);
     }
 }

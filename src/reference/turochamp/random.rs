@@ -2,19 +2,15 @@
 //! legal play, White to move, with at least one legal move (the same seed gives the same
 //! positions on every run and machine).
 
+use crate::random::Lcg64;
 use shakmaty::{Chess, Color, Position};
 
 /// `n` middle-game positions, White to move: random legal play from the initial
 /// position for 10 to 49 plies (an even number, so that White is to move), kept when
-/// White has a legal move. A small linear congruential generator drives the choice.
+/// White has a legal move. A linear congruential generator ([`Lcg64`]) drives the choice.
 pub fn middle_games(n: usize, seed: u64) -> Vec<Chess> {
-    let mut r = seed ^ 0x9E37_79B9_7F4A_7C15;
-    let mut next = move || {
-        r = r
-            .wrapping_mul(6364136223846793005)
-            .wrapping_add(1442695040888963407);
-        (r >> 33) as usize
-    };
+    let mut rng = Lcg64::new(seed);
+    let mut next = move || rng.next_u31();
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
         let mut pos = Chess::default();
