@@ -455,3 +455,34 @@ fn run_hands_goes_with_a_drum_image() {
     let o = mark1(&["run", drm.to_str().unwrap(), "--hands", "////"]);
     assert_eq!(o.status.code(), Some(0), "{}", text(&o));
 }
+
+/// `mark1 --help` lists the subcommands under headings (the machine; the period
+/// programs; the reference engines; the servers), every subcommand once.
+#[test]
+fn help_groups_the_subcommands() {
+    let o = mark1(&["--help"]);
+    assert!(o.status.success());
+    let help = String::from_utf8_lossy(&o.stdout).into_owned();
+    let headings = [
+        "The machine and its tools:",
+        "Period programs on the emulated machine:",
+        "Reference engines:",
+        "Servers:",
+    ];
+    let mut at = 0;
+    for h in headings {
+        let i = help[at..]
+            .find(h)
+            .unwrap_or_else(|| panic!("{h} missing:\n{help}"));
+        at += i + h.len();
+    }
+    for name in [
+        "run", "asm", "prinz", "draughts", "guess-it", "ref", "serve", "simh",
+    ] {
+        let lines = help
+            .lines()
+            .filter(|l| l.split_whitespace().next() == Some(name))
+            .count();
+        assert_eq!(lines, 1, "{name} listed once:\n{help}");
+    }
+}

@@ -143,3 +143,23 @@ fn bad_input_is_an_error_not_a_panic() {
     }
     fails_cleanly(&["draughts", "best", "--fen", "B:W21:B1", "--strategy", "3"]);
 }
+
+/// The references of Bell's guess-it and knight's tour are named as their games'
+/// commands (`mark1 guess-it`, `mark1 knights-tour`); the older names still work and give
+/// the same output.
+#[test]
+fn references_named_as_their_games() {
+    for (name, old) in [("guess-it", "guessit"), ("knights-tour", "knights")] {
+        let help = output(&[name, "--help"]);
+        assert!(help.contains("Usage: mark1 ref"), "{name}: {help}");
+        assert!(
+            output(&["--help"]).contains(name),
+            "ref --help lists {name}"
+        );
+        assert_eq!(output(&[old, "--help"]), help, "{old} is {name}");
+    }
+    assert_eq!(
+        output(&["knights-tour", "tour", "--from", "a1"]),
+        output(&["knights", "tour", "--from", "a1"])
+    );
+}

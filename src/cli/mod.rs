@@ -4,6 +4,7 @@
 
 pub mod asm;
 pub mod bridgit;
+pub mod command;
 pub mod console;
 pub mod debug;
 pub mod disasm;
@@ -153,12 +154,16 @@ pub fn parse_threads(s: &str) -> Result<usize, String> {
     }
 }
 
-/// Parses the command line as `T` (clap), its refusals in words: the number parsers'
-/// Rust messages ("invalid digit found in string", "number too large to fit in target
-/// type") and Rust's range syntax in a range refusal (`is not in 1..=1000000`) are
-/// rewritten ([`in_words`]); any other message, help and version are clap's own.
-pub fn parse_args<T: clap::Parser>() -> T {
-    match T::try_parse() {
+/// Parses the command line as `T` (clap), the command first changed by `shape` (e.g.
+/// [`command::grouped_help`]), its refusals in words: the number parsers' Rust messages
+/// ("invalid digit found in string", "number too large to fit in target type") and Rust's
+/// range syntax in a range refusal (`is not in 1..=1000000`) are rewritten ([`in_words`]);
+/// any other message, help and version are clap's own.
+pub fn parse_args<T: clap::Parser>(shape: impl FnOnce(clap::Command) -> clap::Command) -> T {
+    let parsed = shape(T::command())
+        .try_get_matches()
+        .and_then(|mut m| T::from_arg_matches_mut(&mut m));
+    match parsed {
         Ok(t) => t,
         Err(e) => {
             let text = e.to_string();

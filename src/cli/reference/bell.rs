@@ -78,7 +78,7 @@ pub enum GuessitCommand {
     /// Bell's procedure against itself: the first player's share of wins with its 95 %
     /// interval.
     ///
-    /// Example: `mark1 ref guessit selfplay --games 1000000 --seed 1`
+    /// Example: `mark1 ref guess-it selfplay --games 1000000 --seed 1`
     Selfplay {
         /// Games (1 to 10^8).
         #[arg(long, default_value_t = 1_000_000, value_parser = clap::value_parser!(u64).range(1..=100_000_000))]
@@ -94,7 +94,7 @@ pub enum GuessitCommand {
 pub enum KnightsCommand {
     /// Warnsdorff's rule from a square, drawn as Bell's Fig. 1.1.
     ///
-    /// Example: `mark1 ref knights tour --from a1`
+    /// Example: `mark1 ref knights-tour tour --from a1`
     Tour {
         /// The starting square, a1-h8.
         #[arg(long, default_value = "a1")]
@@ -242,7 +242,7 @@ pub fn noughts(cmd: &NoughtsCommand, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Runs a `ref guessit` subcommand.
+/// Runs a `ref guess-it` subcommand.
 ///
 /// # Errors
 /// A failed write.
@@ -265,7 +265,7 @@ pub fn guessit(cmd: &GuessitCommand, out: &mut dyn Write) -> Result<()> {
     Ok(())
 }
 
-/// Runs a `ref knights` subcommand.
+/// Runs a `ref knights-tour` subcommand.
 ///
 /// # Errors
 /// A bad square.

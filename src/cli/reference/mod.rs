@@ -50,7 +50,8 @@ impl Drop for RootProgress {
     }
 }
 
-/// Native reference engines: Strachey's draughts, Prinz's chess and FtT's nim.
+/// Native reference engines, one a game (each named as the game's own command where it
+/// has one: `guess-it`, `knights-tour`; the older `guessit` and `knights` kept as aliases).
 #[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum RefCommand {
     /// English draughts as Strachey's 1952 program plays it (PDN squares 1-32 in and out).
@@ -116,7 +117,8 @@ pub enum RefCommand {
     /// Isaacs' Guess It: Bell's tables beside the solved game, self-play (Bell 1972,
     /// ch. 1.4).
     ///
-    /// Example: `mark1 ref guessit tables`
+    /// Example: `mark1 ref guess-it tables`
+    #[command(name = "guess-it", alias = "guessit")]
     Guessit {
         /// What to do.
         #[command(subcommand)]
@@ -124,7 +126,8 @@ pub enum RefCommand {
     },
     /// The knight's tour: Bell's Fig. 1.1, Warnsdorff's rule.
     ///
-    /// Example: `mark1 ref knights tour --from a1`
+    /// Example: `mark1 ref knights-tour tour --from a1`
+    #[command(name = "knights-tour", alias = "knights")]
     Knights {
         /// What to do.
         #[command(subcommand)]
