@@ -14,6 +14,10 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
+#[path = "common/ws.rs"]
+mod ws;
+use ws::{connect, until, Socket};
+
 /// One test of this file at a time: each measures frame times or memory, which the
 /// others' load would disturb on a small host.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
@@ -79,41 +83,8 @@ impl Drop for Server {
     }
 }
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(addr: &str) -> Socket {
-    let (s, _) = tokio::time::timeout(
-        Duration::from_secs(20),
-        tokio_tungstenite::connect_async(format!("ws://{addr}/ws")),
-    )
-    .await
-    .expect("connected in time")
-    .expect("connected");
-    s
-}
-
 async fn send(s: &mut Socket, v: serde_json::Value) {
     s.send(Message::Text(v.to_string().into())).await.unwrap();
-}
-
-/// Reads messages until one satisfies `f` (up to 30 s); returns it.
-async fn until(s: &mut Socket, f: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
-    let start = Instant::now();
-    loop {
-        let left = Duration::from_secs(30).saturating_sub(start.elapsed());
-        let m = tokio::time::timeout(left, s.next())
-            .await
-            .expect("timed out")
-            .expect("open")
-            .expect("read");
-        if let Message::Text(t) = m {
-            let v: serde_json::Value = serde_json::from_str(&t).unwrap();
-            if f(&v) {
-                return v;
-            }
-        }
-    }
 }
 
 /// A loop of two orders, forever: no output, no hoots.
@@ -177,6 +148,31 @@ async fn runner(
     }
 }
 
+/// `n` tabs each running `source` at `speed` ([`runner`]) until `stop`: their tallies and
+/// their tasks.
+fn spawn_runners(
+    addr: &str,
+    n: usize,
+    source: &'static str,
+    speed: &'static str,
+    stop: &Arc<AtomicBool>,
+) -> (Vec<Arc<Tally>>, Vec<tokio::task::JoinHandle<()>>) {
+    let tallies: Vec<Arc<Tally>> = (0..n).map(|_| Arc::new(Tally::default())).collect();
+    let runs = tallies
+        .iter()
+        .map(|t| {
+            tokio::spawn(runner(
+                addr.to_string(),
+                source,
+                speed,
+                stop.clone(),
+                t.clone(),
+            ))
+        })
+        .collect();
+    (tallies, runs)
+}
+
 /// A tab at real speed running the loop: the arrival times of its frames while `ready`,
 /// until `stop`.
 async fn watcher(addr: String, stop: Arc<AtomicBool>, ready: Arc<AtomicBool>) -> Vec<Instant> {
@@ -225,19 +221,7 @@ async fn twenty_hooting_sessions_at_fast_speed_stay_small() {
     let server = Server::start(&[]);
     let base = server.rss_mib();
     let stop = Arc::new(AtomicBool::new(false));
-    let tallies: Vec<Arc<Tally>> = (0..20).map(|_| Arc::new(Tally::default())).collect();
-    let runs: Vec<_> = tallies
-        .iter()
-        .map(|t| {
-            tokio::spawn(runner(
-                server.addr.clone(),
-                HOOT_LOOP,
-                "fast",
-                stop.clone(),
-                t.clone(),
-            ))
-        })
-        .collect();
+    let (tallies, runs) = spawn_runners(&server.addr, 20, HOOT_LOOP, "fast", &stop);
     let start = Instant::now();
     let mut peak: f64 = 0.0;
     while start.elapsed() < Duration::from_secs(8) {
@@ -281,19 +265,7 @@ async fn tabs_printing_without_end_stay_small() {
     let _one = ONE_AT_A_TIME.lock().await;
     let server = Server::start(&[]);
     let stop = Arc::new(AtomicBool::new(false));
-    let tallies: Vec<Arc<Tally>> = (0..4).map(|_| Arc::new(Tally::default())).collect();
-    let runs: Vec<_> = tallies
-        .iter()
-        .map(|t| {
-            tokio::spawn(runner(
-                server.addr.clone(),
-                PRINT_LOOP,
-                "fast",
-                stop.clone(),
-                t.clone(),
-            ))
-        })
-        .collect();
+    let (tallies, runs) = spawn_runners(&server.addr, 4, PRINT_LOOP, "fast", &stop);
     let start = Instant::now();
     let mut peak: f64 = 0.0;
     while start.elapsed() < Duration::from_secs(5) {
@@ -324,19 +296,7 @@ async fn a_real_speed_tab_keeps_its_frame_rate_beside_sixty_fast_ones() {
     let server = Server::start(&["--max-sessions", "100"]);
     let stop = Arc::new(AtomicBool::new(false));
     let ready = Arc::new(AtomicBool::new(false));
-    let tallies: Vec<Arc<Tally>> = (0..60).map(|_| Arc::new(Tally::default())).collect();
-    let runs: Vec<_> = tallies
-        .iter()
-        .map(|t| {
-            tokio::spawn(runner(
-                server.addr.clone(),
-                LOOP,
-                "fast",
-                stop.clone(),
-                t.clone(),
-            ))
-        })
-        .collect();
+    let (tallies, runs) = spawn_runners(&server.addr, 60, LOOP, "fast", &stop);
     let watch = tokio::spawn(watcher(server.addr.clone(), stop.clone(), ready.clone()));
     tokio::time::sleep(Duration::from_secs(2)).await;
     let before: Vec<u64> = tallies

@@ -1,9 +1,13 @@
 //! `mark1 serve`'s server under load and faults, through real WebSockets (no browser):
 //! 20 sessions at once, sockets dropped mid-run, garbage and oversized messages.
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::SinkExt;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
+
+#[path = "common/ws.rs"]
+mod ws;
+use ws::{connect, until, Socket};
 
 async fn server() -> (String, mark1::web::server::Shared) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -13,39 +17,10 @@ async fn server() -> (String, mark1::web::server::Shared) {
     (addr, shared)
 }
 
-type Socket =
-    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
-
-async fn connect(addr: &str) -> Socket {
-    tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-        .await
-        .unwrap()
-        .0
-}
-
 async fn send(s: &mut Socket, text: &str) {
     s.send(Message::Text(text.to_string().into()))
         .await
         .unwrap();
-}
-
-/// Reads messages until one satisfies `f` (up to 30 s); returns it.
-async fn until(s: &mut Socket, f: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
-    let start = Instant::now();
-    loop {
-        let left = Duration::from_secs(30).saturating_sub(start.elapsed());
-        let m = tokio::time::timeout(left, s.next())
-            .await
-            .expect("timed out")
-            .unwrap()
-            .unwrap();
-        if let Message::Text(t) = m {
-            let v: serde_json::Value = serde_json::from_str(&t).unwrap();
-            if f(&v) {
-                return v;
-            }
-        }
-    }
 }
 
 async fn hello_world(addr: String) -> String {
