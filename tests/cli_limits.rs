@@ -8,6 +8,9 @@ use std::path::PathBuf;
 use std::process::{Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+#[path = "common/ws.rs"]
+mod ws;
+
 /// A scratch folder of this test file.
 fn scratch(name: &str) -> PathBuf {
     let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR"))
@@ -451,30 +454,17 @@ fn debug_size_says_its_limits() {
 /// wanted, not serde's Rust type (a real WebSocket on 127.0.0.1).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_web_message_that_is_not_an_object_is_refused_in_words() {
-    use futures_util::{SinkExt, StreamExt};
+    use futures_util::SinkExt;
     use tokio_tungstenite::tungstenite::Message;
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap().to_string();
     let shared = mark1::web::server::Shared::new(mark1::web::session::built_in());
     tokio::spawn(mark1::web::server::serve(listener, shared));
-    let (mut s, _) = tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
-        .await
-        .unwrap();
+    let mut s = ws::connect(&addr).await;
     for bad in ["[1]", "5", "\"run\"", "garbage"] {
         s.send(Message::Text(bad.to_string().into())).await.unwrap();
-        let message = loop {
-            let m = tokio::time::timeout(Duration::from_secs(30), s.next())
-                .await
-                .expect("timed out")
-                .unwrap()
-                .unwrap();
-            if let Message::Text(t) = m {
-                let v: serde_json::Value = serde_json::from_str(&t).unwrap();
-                if v["type"] == "error" {
-                    break v["message"].as_str().unwrap().to_string();
-                }
-            }
-        };
+        let v = ws::until(&mut s, |v| v["type"] == "error").await;
+        let message = v["message"].as_str().unwrap().to_string();
         assert!(
             message.contains("a JSON object with an `op` field"),
             "{bad}: {message}"
