@@ -280,11 +280,18 @@ fn upload(kind: UploadKind, name: &str, data: &str) -> Result<Step, String> {
             .decode(d.trim())
             .map_err(|e| format!("{name} refused: not base 64 ({e})"))
     };
+    // Every upload but a drum image (whose reader wants exactly its size) is refused past
+    // MAX_UPLOAD bytes: the text as sent, or the bytes once decoded.
+    let within = |len: usize| {
+        if len > MAX_UPLOAD {
+            Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"))
+        } else {
+            Ok(())
+        }
+    };
     match kind {
         UploadKind::Asm => {
-            if data.len() > MAX_UPLOAD {
-                return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
-            }
+            within(data.len())?;
             let img = assemble(name, data).map_err(|e| format!("{name} refused:\n{e}"))?;
             Ok(Step::Image(
                 Box::new(img),
@@ -293,15 +300,11 @@ fn upload(kind: UploadKind, name: &str, data: &str) -> Result<Step, String> {
         }
         UploadKind::Tape => {
             let rows = if name.ends_with(".txt") {
-                if data.len() > MAX_UPLOAD {
-                    return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
-                }
+                within(data.len())?;
                 crate::formats::tape::read_pt_text(data.as_bytes())
             } else {
                 let bytes = decode(data)?;
-                if bytes.len() > MAX_UPLOAD {
-                    return Err(format!("{name} refused: more than {MAX_UPLOAD} bytes"));
-                }
+                within(bytes.len())?;
                 crate::formats::tape::read_any(&bytes)
             }
             .map_err(|e| format!("{name} refused: {e}"))?;
