@@ -12,11 +12,14 @@
 //!   [`menace`] (its boxes on the drum), [`bridgit`], [`knights`] (the knight's tour),
 //!   [`guessit`].
 //! - [`bundled`]: a bundled program assembled once, its labels looked up by name.
+//! - [`keys`]: the one model of a program at the keys ([`AtTheKeys`]) every driver
+//!   implements; [`GAMES`] lists the games, where each part lives and how to start it.
 
 pub mod bridgit;
 pub mod bundled;
 pub mod draughts;
 pub mod guessit;
+pub mod keys;
 pub mod knights;
 pub mod matches;
 pub mod menace;
@@ -25,3 +28,180 @@ pub mod noughts;
 pub mod prinz;
 pub mod strachey1952;
 pub mod turochamp;
+
+pub use keys::{AtTheKeys, First, MoveError, Settings};
+
+/// One period program played at the keys: where each part of it lives, and how a face
+/// starts it. `docs/architecture.md` ("How to add a game") says how a row is made.
+#[derive(Clone, Copy)]
+pub struct GameRow {
+    /// The game's name as the commands spell it (`mark1 <command>`, the web's `start`).
+    pub game: &'static str,
+    /// The program in words, with its author and year.
+    pub title: &'static str,
+    /// The program's assembler sources (the main file first), or its drum image.
+    pub programs: &'static [&'static str],
+    /// The driver's module (the operator at the keys).
+    pub driver: &'static str,
+    /// The native reference engine it is checked against.
+    pub reference: &'static str,
+    /// The CLI subcommand that plays or checks it.
+    pub command: &'static str,
+    /// The test module that runs it on the machine.
+    pub tests: &'static str,
+    /// Its page in docs/.
+    pub doc: &'static str,
+    /// Starts a game from `Settings` (the program loaded, nothing run yet).
+    ///
+    /// # Errors
+    /// Settings the game refuses (a bad position, a missing drum image), or the program
+    /// failing to assemble, in words.
+    pub start: fn(&Settings) -> Result<Box<dyn AtTheKeys>, String>,
+}
+
+/// A row whose driver does not yet implement [`AtTheKeys`].
+fn not_at_the_keys(_: &Settings) -> Result<Box<dyn AtTheKeys>, String> {
+    Err("this program cannot yet be played at the keys here".into())
+}
+
+/// The period programs played at the keys, one row each.
+pub static GAMES: &[GameRow] = &[
+    GameRow {
+        game: "prinz",
+        title: "Prinz's mate-in-two (1951)",
+        programs: &["programs/prinz.m1"],
+        driver: "games::prinz",
+        reference: "reference::chess",
+        command: "prinz",
+        tests: "tests/games/prinz.rs",
+        doc: "docs/prinz.md",
+        start: not_at_the_keys,
+    },
+    GameRow {
+        game: "draughts",
+        title: "Strachey's draughts (1952), our reconstruction",
+        programs: &["programs/draughts.m1"],
+        driver: "games::draughts",
+        reference: "reference::draughts",
+        command: "draughts",
+        tests: "tests/games/draughts.rs",
+        doc: "docs/draughts.md",
+        start: not_at_the_keys,
+    },
+    GameRow {
+        game: "draughts-1952",
+        title: "Strachey's original draughts (1952), from SimH's drum image",
+        programs: &["period-software: Strachey's drum image"],
+        driver: "games::draughts::original",
+        reference: "reference::draughts",
+        command: "draughts --original",
+        tests: "tests/period/strachey1952.rs",
+        doc: "docs/draughts.md",
+        start: not_at_the_keys,
+    },
+    GameRow {
+        game: "nim",
+        title: "Faster than Thought's nim programme (1953)",
+        programs: &["programs/nim.m1"],
+        driver: "games::nim",
+        reference: "reference::nim",
+        command: "nim",
+        tests: "tests/games/nim.rs",
+        doc: "docs/nim-programme.md",
+        start: not_at_the_keys,
+    },
+    GameRow {
+        game: "turochamp",
+        title: "Turing's paper chess machine (1948-53) as a program",
+        programs: &["programs/turochamp.m1"],
+        driver: "games::turochamp",
+        reference: "reference::turochamp",
+        command: "turochamp",
+        tests: "tests/games/turochamp.rs",
+        doc: "docs/turochamp-programme.md",
+        start: not_at_the_keys,
+    },
+    GameRow {
+        game: "noughts",
+        title: "Michie's noughts-and-crosses machine (Bell 1972)",
+        programs: &["programs/noughts.m1"],
+        driver: "games::noughts",
+        reference: "reference::noughts",
+        command: "noughts",
+        tests: "tests/games/noughts.rs",
+        doc: "docs/bell.md",
+        start: not_at_the_keys,
+    },
+    GameRow {
+        game: "defence",
+        title: "The incomplete defence at noughts and crosses (Bell 1972)",
+        programs: &["programs/noughts.m1"],
+        driver: "games::noughts",
+        reference: "reference::noughts::defence",
+        command: "noughts --player defence",
+        tests: "tests/games/noughts.rs",
+        doc: "docs/bell.md",
+        start: not_at_the_keys,
+    },
+    GameRow {
+        game: "menace",
+        title: "MENACE, its matchboxes on the drum (Michie 1961; Bell 1972)",
+        programs: &["programs/menace.m1"],
+        driver: "games::noughts::menace",
+        reference: "reference::noughts::menace",
+        command: "menace",
+        tests: "tests/games/menace.rs",
+        doc: "docs/bell.md",
+        start: not_at_the_keys,
+    },
+    GameRow {
+        game: "bridgit",
+        title: "Bridg-it (Bell 1972)",
+        programs: &["programs/bridgit.m1"],
+        driver: "games::bridgit",
+        reference: "reference::bridgit",
+        command: "bridgit",
+        tests: "tests/games/bridgit.rs",
+        doc: "docs/bell.md",
+        start: not_at_the_keys,
+    },
+    GameRow {
+        game: "knights-tour",
+        title: "The knight's tour (Bell 1972)",
+        programs: &["programs/knights.m1"],
+        driver: "games::knights",
+        reference: "reference::knights",
+        command: "knights-tour",
+        tests: "tests/games/knights.rs",
+        doc: "docs/bell.md",
+        start: not_at_the_keys,
+    },
+    GameRow {
+        game: "guess-it",
+        title: "Guess It (Bell 1972)",
+        programs: &["programs/guessit.m1"],
+        driver: "games::guessit",
+        reference: "reference::guessit",
+        command: "guess-it",
+        tests: "tests/games/guessit.rs",
+        doc: "docs/bell.md",
+        start: not_at_the_keys,
+    },
+];
+
+/// The row of `game` (its name as the commands spell it).
+pub fn row(game: &str) -> Option<&'static GameRow> {
+    GAMES.iter().find(|r| r.game == game)
+}
+
+/// Starts `game` at the keys from `settings`.
+///
+/// # Errors
+/// An unknown game (the known ones named), or the game's own refusal, in words.
+pub fn start(game: &str, settings: &Settings) -> Result<Box<dyn AtTheKeys>, String> {
+    let r = row(game).ok_or_else(|| {
+        let names: Vec<&str> = GAMES.iter().map(|r| r.game).collect();
+        format!("no game `{game}`: the games are {}", names.join(", "))
+    })?;
+    (r.start)(settings)
+}
