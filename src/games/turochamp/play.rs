@@ -13,6 +13,8 @@
 
 use super::think::{entry_move, Thought, THINK_BEATS};
 use super::{load_position, position, square_number, Loaded, TuroRunError};
+use crate::games::bundled::{RunError, Waiting};
+use crate::games::keys::{AtTheKeys, MoveError};
 use crate::reference::turochamp::choose::{fen_of, parse_san};
 use shakmaty::{san::SanPlus, Chess, Color, Move, Position, Role};
 
@@ -45,6 +47,15 @@ pub enum Outcome {
     Mate(Color),
     /// Stalemate.
     Stalemate,
+}
+
+/// Where a job of the machine's began: the counters and the paper's length then.
+#[derive(Clone, Copy, Debug)]
+struct Job {
+    instructions: u64,
+    beats: u64,
+    transfers: u64,
+    paper: usize,
 }
 
 /// A game in progress.
@@ -86,6 +97,17 @@ impl Game {
     /// A bad FEN, a position with Black to move, or a run that stops where the driver
     /// does not expect.
     pub fn start(fen: &str) -> Result<(Game, Reply), TuroRunError> {
+        let mut g = Game::new(fen)?;
+        let r = g.machine_turn(6)?;
+        Ok((g, r))
+    }
+
+    /// The programme loaded with `fen` read from its tape (White to move); the machine's
+    /// first move not yet begun.
+    ///
+    /// # Errors
+    /// As [`Game::start`].
+    fn new(fen: &str) -> Result<Game, TuroRunError> {
         let pos = position(fen)?;
         if pos.turn() != Color::White {
             return Err(TuroRunError::Result(
@@ -93,15 +115,14 @@ impl Game {
             ));
         }
         let loaded = load_position(&pos)?;
-        let mut g = Game {
+        let g = Game {
             loaded,
             pos,
             sans: Vec::new(),
             start_fen: fen.trim().to_string(),
             minutes: Vec::new(),
         };
-        let r = g.machine_turn(6)?;
-        Ok((g, r))
+        Ok(g)
     }
 
     /// Runs the machine until the programme waits for a move at its key routine
@@ -110,15 +131,25 @@ impl Game {
     /// a job started at `think` with the hand switches, or an entry at the key (the move
     /// on the hand switches, KAC held and released).
     fn run_until_wait(&mut self, start: Start) -> Result<(Stopped, super::JobRun), TuroRunError> {
-        let l = &mut self.loaded;
-        let think = l.label("think")?;
-        let (key, none) = (l.label("k_key")?, l.label("rc_none")?);
-        let rcall = l.label("rcall")?;
-        let ky = key_unit()?;
-        let m = &mut l.machine;
+        let job = self.begin(start)?;
+        let left = THINK_BEATS.saturating_sub(self.loaded.machine.stats.beats - job.beats);
+        let stop = self.resume(left)?;
+        self.finish(&job, stop)
+    }
+
+    /// The operator starts a job (see [`Game::run_until_wait`]); where it began.
+    fn begin(&mut self, start: Start) -> Result<Job, TuroRunError> {
+        let none = self.loaded.label("rc_none")?;
+        let key = self.loaded.label("k_key")?;
+        let think = self.loaded.label("think")?;
+        let m = &mut self.loaded.machine;
         m.breaks.set_line(key, true);
-        let (i0, b0, t0) = (m.stats.instructions, m.stats.beats, m.stats.transfers);
-        let paper0 = m.teleprinter.paper().len();
+        let job = Job {
+            instructions: m.stats.instructions,
+            beats: m.stats.beats,
+            transfers: m.stats.transfers,
+            paper: m.teleprinter.paper().len(),
+        };
         match start {
             Start::Job(hand) => {
                 m.set_hand_switches(hand);
@@ -134,10 +165,22 @@ impl Game {
                 }
             }
         }
+        Ok(job)
+    }
+
+    /// Runs the job under way for at most `beats` beats; how the machine stopped (a
+    /// beat limit when the beats ran out first).
+    fn resume(&mut self, beats: u64) -> Result<crate::machine::Stop, TuroRunError> {
+        let l = &mut self.loaded;
+        let key = l.label("k_key")?;
+        let rcall = l.label("rcall")?;
+        let ky = key_unit()?;
+        let m = &mut l.machine;
+        let end = m.stats.beats + beats;
         // page 5 holds every unit in turn: the breakpoint on k_key's line is the key
         // routine's only while unit KY is the one brought down (rcall names it)
-        let stop = loop {
-            let budget = THINK_BEATS.saturating_sub(m.stats.beats - b0);
+        Ok(loop {
+            let budget = end.saturating_sub(m.stats.beats);
             match m.run(crate::machine::Budget::beats(budget)) {
                 crate::machine::Stop::Breakpoint { line }
                     if line == key && m.store.read(rcall) != ky =>
@@ -146,12 +189,22 @@ impl Game {
                 }
                 other => break other,
             }
-        };
+        })
+    }
+
+    /// What the job that began at `job` did, once the machine stopped with `stop`.
+    fn finish(
+        &mut self,
+        job: &Job,
+        stop: crate::machine::Stop,
+    ) -> Result<(Stopped, super::JobRun), TuroRunError> {
+        let (key, none) = (self.loaded.label("k_key")?, self.loaded.label("rc_none")?);
+        let m = &self.loaded.machine;
         let run = super::JobRun {
-            instructions: m.stats.instructions - i0,
-            beats: m.stats.beats - b0,
-            transfers: m.stats.transfers - t0,
-            printed: m.teleprinter.paper()[paper0..].trim().to_string(),
+            instructions: m.stats.instructions - job.instructions,
+            beats: m.stats.beats - job.beats,
+            transfers: m.stats.transfers - job.transfers,
+            printed: m.teleprinter.paper()[job.paper..].trim().to_string(),
         };
         let how = match stop {
             crate::machine::Stop::Breakpoint { line } if line == key => {
@@ -209,7 +262,15 @@ impl Game {
     /// the machine; a run that stops where the driver does not expect.
     pub fn human(&mut self, text: &str) -> Result<Reply, TuroRunError> {
         let t = text.trim();
-        let (from, to) = match coordinate_move(t) {
+        let (from, to) = self.squares(t)?;
+        let (how, run) = self.run_until_wait(Start::Key(from + 128 * to))?;
+        self.after_human(t, from, to, how, run)
+    }
+
+    /// The person's move as the two squares the operator sets on the hand switches
+    /// (see [`Game::human`]).
+    fn squares(&self, t: &str) -> Result<(u32, u32), TuroRunError> {
+        Ok(match coordinate_move(t) {
             Some(sq) => sq,
             None => {
                 let mv =
@@ -232,12 +293,22 @@ impl Game {
                 };
                 (f, to)
             }
-        };
-        let entry = u64::from(from) + 128 * u64::from(to);
-        let (how, run) = self.run_until_wait(Start::Key(from + 128 * to))?;
+        })
+    }
+
+    /// The person's move `t` (squares `from`, `to`) once the machine has answered it.
+    fn after_human(
+        &mut self,
+        t: &str,
+        from: u32,
+        to: u32,
+        how: Stopped,
+        run: super::JobRun,
+    ) -> Result<Reply, TuroRunError> {
         if how == Stopped::Refused {
             return Ok(Reply::Refused(run.printed));
         }
+        let entry = u64::from(from) + 128 * u64::from(to);
         // the machine took the move: made on the driver's side too
         let m = entry_move(&self.pos, entry).ok_or_else(|| {
             TuroRunError::Result(format!(
@@ -324,4 +395,254 @@ fn coordinate_move(t: &str) -> Option<(u32, u32)> {
             .then(|| 10 * u32::from(r - b'1') + u32::from(f - b'a'))
     };
     Some((sq(b[0], b[1])?, sq(b[2], b[3])?))
+}
+
+/// What the machine is doing in a game at the keys.
+#[derive(Clone, Debug)]
+enum Turn {
+    /// Thinking of its own move (a job started at `think`).
+    Machine,
+    /// Taking the person's move `text` (squares `from`, `to` on the hand switches), then
+    /// replying.
+    Person { text: String, from: u32, to: u32 },
+}
+
+/// Turing's paper machine at the keys ([`AtTheKeys`]): the programme plays White from a
+/// position (Settings.position, a FEN; the usual start by default), the person Black.
+/// The machine's first move is begun by [`start`] and made by [`AtTheKeys::run`].
+pub struct AtKeys {
+    game: Game,
+    job: Option<(Job, Turn)>,
+    refused: Option<String>,
+    over: Option<String>,
+}
+
+/// Starts Turing's paper machine at the keys (`games::GAMES`): the programme loaded, the
+/// position read from its tape, its first move (hand switches 6, control to `think`)
+/// begun; run it with [`AtTheKeys::run`].
+///
+/// # Errors
+/// A bad FEN, Black to move, or the program failing to load, in words.
+pub fn start(settings: &crate::games::Settings) -> Result<Box<dyn AtTheKeys>, String> {
+    let fen = settings
+        .position
+        .clone()
+        .unwrap_or_else(|| fen_of(&Chess::default()));
+    let mut game = Game::new(&fen).map_err(|e| e.to_string())?;
+    let job = game.begin(Start::Job(6)).map_err(|e| e.to_string())?;
+    Ok(Box::new(AtKeys {
+        game,
+        job: Some((job, Turn::Machine)),
+        refused: None,
+        over: None,
+    }))
+}
+
+/// A driver's error as a run error (the trait's), its words kept.
+fn run_error(e: TuroRunError) -> RunError {
+    match e {
+        TuroRunError::Run(r) => r,
+        other => RunError::Stopped(other.to_string()),
+    }
+}
+
+impl AtKeys {
+    /// The game as the CLI knows it (its SAN moves, minutes, PGN).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The result in words when the position has no move for the side to move.
+    fn ended(&self) -> Option<String> {
+        match self.game.outcome() {
+            Outcome::Going => None,
+            Outcome::Mate(Color::White) => Some("checkmate: the machine (White) wins".into()),
+            Outcome::Mate(Color::Black) => Some("checkmate: you (Black) win".into()),
+            Outcome::Stalemate => Some("stalemate".into()),
+        }
+    }
+}
+
+impl AtTheKeys for AtKeys {
+    fn game(&self) -> &'static str {
+        "turochamp"
+    }
+
+    fn machine(&self) -> &crate::machine::Machine {
+        &self.game.loaded.machine
+    }
+
+    fn machine_mut(&mut self) -> &mut crate::machine::Machine {
+        &mut self.game.loaded.machine
+    }
+
+    fn run(&mut self, beats: u64) -> Result<Option<Waiting>, RunError> {
+        if self.over.is_some() {
+            return Ok(Some(Waiting::Over));
+        }
+        let Some((job, turn)) = self.job.clone() else {
+            return Ok(Some(Waiting::Key));
+        };
+        let spent = self.game.loaded.machine.stats.beats - job.beats;
+        let left = THINK_BEATS.saturating_sub(spent);
+        let stop = self.game.resume(beats.min(left)).map_err(run_error)?;
+        if stop == crate::machine::Stop::BeatLimit && beats < left {
+            return Ok(None);
+        }
+        let (how, run) = self.game.finish(&job, stop).map_err(run_error)?;
+        self.job = None;
+        let reply = match turn {
+            Turn::Machine => match how {
+                Stopped::Moved => self.game.machine_move(run),
+                Stopped::NoMove => Ok(Reply::Over),
+                Stopped::Refused => Ok(Reply::Refused(run.printed)),
+            },
+            Turn::Person { text, from, to } => self.game.after_human(&text, from, to, how, run),
+        }
+        .map_err(run_error)?;
+        self.refused = match &reply {
+            Reply::Refused(printed) => Some(printed.clone()),
+            _ => None,
+        };
+        self.over = match reply {
+            Reply::Over => Some(
+                self.ended()
+                    .unwrap_or_else(|| "the machine has no move: the game is over".into()),
+            ),
+            _ => self.ended(),
+        };
+        Ok(Some(if self.over.is_some() {
+            Waiting::Over
+        } else {
+            Waiting::Key
+        }))
+    }
+
+    fn prompt(&self) -> String {
+        let how = "as Black: SAN (e5, Nf6, O-O) or the squares (e7e5)";
+        match &self.refused {
+            Some(printed) => format!("the programme printed {printed}: another move, {how}"),
+            None => format!("your move {how}"),
+        }
+    }
+
+    fn enter(&mut self, text: &str) -> Result<(), MoveError> {
+        if self.over.is_some() {
+            return Err(MoveError::Input("the game is over".into()));
+        }
+        if self.job.is_some() {
+            return Err(MoveError::Input(
+                "the programme is not waiting for a move: it is still thinking".into(),
+            ));
+        }
+        let t = text.trim();
+        let (from, to) = self.game.squares(t).map_err(|e| match e {
+            TuroRunError::Result(why) => MoveError::Input(why),
+            other => MoveError::Run(run_error(other)),
+        })?;
+        let job = self
+            .game
+            .begin(Start::Key(from + 128 * to))
+            .map_err(|e| MoveError::Input(e.to_string()))?;
+        self.job = Some((
+            job,
+            Turn::Person {
+                text: t.to_string(),
+                from,
+                to,
+            },
+        ));
+        Ok(())
+    }
+
+    /// The board as the programme holds it in its store (its board lines, one code a
+    /// square): rank 8 at the top, White's pieces in capitals (`PNBQRK`), Black's in small
+    /// letters, `.` an empty square, `?` a code the programme does not use.
+    fn board(&self) -> String {
+        let squares = self.game.loaded.position().squares;
+        let mut s = String::new();
+        for rank in (0..8).rev() {
+            s += &format!("{} ", rank + 1);
+            for file in 0..8 {
+                s.push(piece_char(squares[rank * 8 + file]));
+            }
+            s.push('\n');
+        }
+        s += "  abcdefgh\n";
+        s
+    }
+
+    fn view(&self) -> serde_json::Value {
+        let squares: String = self
+            .game
+            .loaded
+            .position()
+            .squares
+            .iter()
+            .map(|&c| piece_char(c))
+            .collect();
+        serde_json::json!({
+            "fen": fen_of(&self.game.pos),
+            "squares": squares,
+            "numbering": "a1 to h8, rank by rank (the programme's board lines)",
+        })
+    }
+
+    fn end(&self) -> Option<String> {
+        self.over.clone()
+    }
+
+    fn pages(&self) -> [u32; 2] {
+        [5, 7]
+    }
+}
+
+/// The character of the programme's piece code `c` (see `piece_code`).
+fn piece_char(c: u32) -> char {
+    match c {
+        0 => '.',
+        1..=6 => b"PNBQRK"[c as usize - 1] as char,
+        9..=14 => b"pnbqrk"[c as usize - 9] as char,
+        _ => '?',
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::{self, bundled::Waiting, MoveError, Settings};
+
+    /// Runs `g` to its next wait, a slice of beats at a time, as a face does.
+    fn to_wait(g: &mut dyn games::AtTheKeys) -> Waiting {
+        for _ in 0..100_000 {
+            if let Some(w) = g.run(1 << 20).unwrap() {
+                return w;
+            }
+        }
+        panic!("no wait");
+    }
+
+    /// Through the one model: the machine's first move made, a bad text refused and the
+    /// game going on, then Black walking into Q-R5 mate (as tests/turochamp_play_cli.rs).
+    #[test]
+    fn a_game_at_the_keys_to_mate() {
+        let mut g = games::start("turochamp", &Settings::default()).unwrap();
+        assert_eq!(to_wait(g.as_mut()), Waiting::Key);
+        assert!(
+            !g.paper().trim().is_empty(),
+            "the machine's first move is printed"
+        );
+        assert!(g.board().starts_with("8 rnbqkbnr\n"), "{}", g.board());
+        assert!(matches!(g.enter("Ke9"), Err(MoveError::Input(_))));
+        g.enter("f6").unwrap();
+        assert!(matches!(g.enter("g5"), Err(MoveError::Input(_))));
+        assert_eq!(to_wait(g.as_mut()), Waiting::Key);
+        g.enter("g5").unwrap();
+        assert_eq!(to_wait(g.as_mut()), Waiting::Over);
+        assert!(g.paper().contains("Q-R5 MATE"), "{}", g.paper());
+        assert_eq!(
+            g.end().as_deref(),
+            Some("checkmate: the machine (White) wins")
+        );
+        assert!(g.view()["fen"].as_str().unwrap().contains("Q"));
+    }
 }
