@@ -49,6 +49,13 @@ pub enum Command {
         #[command(subcommand)]
         cmd: super::reference::RefCommand,
     },
+    /// Play any period program at the keys through the one model (`mark1 play --list`
+    /// names them): the machine runs to its key routine, your moves go in on the hand
+    /// switches with KAC.
+    ///
+    /// Example: `mark1 play nim --position "3 4 5" --first human`, `mark1 play bridgit
+    /// --script moves.txt`
+    Play(super::play::PlayArgs),
     /// Prinz's mate-in-two program (1951) on the emulated machine: the teleprinter
     /// transcript, then the figures against Faster than Thought's; `--check N` compares
     /// N positions with the reference engine.
@@ -132,6 +139,7 @@ pub fn dispatch(command: Command) -> Result<()> {
         Command::Console(a) => super::console::run(a),
         Command::Debug(a) => super::debug::run(a),
         Command::Ref { cmd } => super::reference::run(&cmd, &mut super::out::stdout()),
+        Command::Play(a) => super::play::run(a),
         Command::Prinz(a) => super::prinz::run(a),
         Command::Draughts(a) => super::draughts::run(a),
         Command::Nim(a) => super::nim::run(a),
@@ -160,6 +168,7 @@ pub const GROUPS: &[(&str, &[&str])] = &[
     (
         "Period programs on the emulated machine",
         &[
+            "play",
             "prinz",
             "draughts",
             "nim",

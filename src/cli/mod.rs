@@ -18,6 +18,7 @@ pub mod menace;
 pub mod nim;
 pub mod noughts;
 pub mod out;
+pub mod play;
 pub mod prinz;
 pub mod profile;
 pub mod reference;

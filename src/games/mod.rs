@@ -94,7 +94,7 @@ pub static GAMES: &[GameRow] = &[
         programs: &["period-software: Strachey's drum image"],
         driver: "games::draughts::original",
         reference: "reference::draughts",
-        command: "draughts --original",
+        command: "match --black strachey:1952 --period-software DIR",
         tests: "tests/period/strachey1952.rs",
         doc: "docs/draughts.md",
         start: not_at_the_keys,
