@@ -8,8 +8,8 @@
 //! - [`nim`]: Faster than Thought's nim programme (1953).
 //! - [`turochamp`]: Turing's paper chess machine as a program of ours.
 //! - [`mod@matches`]: Samuel's player (native) against Strachey's program on the machine.
-//! - Bell's games (1972): [`noughts`] (Michie's machine, the incomplete defence),
-//!   [`menace`] (its boxes on the drum), [`bridgit`], [`knights`] (the knight's tour),
+//! - Bell's games (1972): [`noughts`] (Michie's machine, the incomplete defence;
+//!   [`noughts::menace`]: MENACE, its boxes on the drum), [`bridgit`], [`knights`] (the knight's tour),
 //!   [`guessit`].
 //! - [`bundled`]: a bundled program assembled once, its labels looked up by name.
 //! - [`keys`]: the one model of a program at the keys ([`AtTheKeys`]) every driver
@@ -22,7 +22,6 @@ pub mod guessit;
 pub mod keys;
 pub mod knights;
 pub mod matches;
-pub mod menace;
 pub mod nim;
 pub mod noughts;
 pub mod prinz;

@@ -17,7 +17,7 @@ use crate::reference::guessit::{self as rg, Decision, View, CARDS};
 
 const SOURCES: &[(&str, &str)] = &[(
     "programs/guessit.m1",
-    include_str!("../../programs/guessit.m1"),
+    include_str!("../../../programs/guessit.m1"),
 )];
 
 static PROGRAM: Bundled = Bundled::new(SOURCES);

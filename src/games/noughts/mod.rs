@@ -5,6 +5,8 @@
 //! (the position on page 7, the sums and the move after a think). It never computes the
 //! machine's move; [`check`] compares it with `reference::noughts`.
 
+pub mod menace;
+
 use super::bundled::{Bundled, RunError};
 pub use super::bundled::{CheckReport, Waiting};
 use crate::machine::{Budget, Config, Machine, Stop};
@@ -12,7 +14,7 @@ use crate::reference::noughts::{self as rn, Board, EMPTY, O, X};
 
 const SOURCES: &[(&str, &str)] = &[(
     "programs/noughts.m1",
-    include_str!("../../programs/noughts.m1"),
+    include_str!("../../../programs/noughts.m1"),
 )];
 
 static PROGRAM: Bundled = Bundled::new(SOURCES);

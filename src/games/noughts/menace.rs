@@ -13,8 +13,8 @@
 //! 96–247), box n: line 0 the position's number ([`rm::code`] of its canonical form),
 //! then the beads of each cell of the canonical board as longs at lines 2 + 2j.
 
-use super::bundled::{Bundled, RunError};
-pub use super::bundled::{CheckReport, Waiting};
+use crate::games::bundled::{Bundled, RunError};
+pub use crate::games::bundled::{CheckReport, Waiting};
 use crate::machine::drum::{TRACKS, WORDS_PER_TRACK};
 use crate::machine::{Budget, Config, Machine, Stop};
 use crate::reference::noughts::menace::{self as rm, Choice, Empty, Menace, Opponent, Result3};
@@ -23,7 +23,7 @@ use std::collections::HashMap;
 
 const SOURCES: &[(&str, &str)] = &[(
     "programs/menace.m1",
-    include_str!("../../programs/menace.m1"),
+    include_str!("../../../programs/menace.m1"),
 )];
 
 static PROGRAM: Bundled = Bundled::new(SOURCES);
@@ -351,7 +351,7 @@ pub fn think(
             )))
         }
     }
-    let mv = super::bundled::signed40(m.store.read_long(label("mv")?));
+    let mv = crate::games::bundled::signed40(m.store.read_long(label("mv")?));
     Ok(Think {
         cell: usize::try_from(mv).ok().filter(|&c| c < 9),
         random: m.store.read(label("rr")? + 1) & 0xF_FFFF,
@@ -406,7 +406,7 @@ impl Game {
     /// The machine stopping elsewhere or running past the limit.
     pub fn run_to_wait(&mut self) -> Result<Waiting, MenaceError> {
         let (key, end) = (self.key_line, self.end_line);
-        Ok(super::bundled::run_to_wait(
+        Ok(crate::games::bundled::run_to_wait(
             &mut self.machine,
             key,
             end,
@@ -566,7 +566,7 @@ pub fn check(n: usize, seed: u64, empty: Empty) -> Result<CheckReport, MenaceErr
                 if !same {
                     differences.push(format!(
                         "game {game}, {}: the program {}, the reference {}",
-                        super::noughts::board_text(&before),
+                        super::board_text(&before),
                         got.map_or("resigned".to_string(), |c| format!("played {}", c + 1)),
                         match want {
                             Choice::Cell(c, _) => format!("plays {}", c + 1),

@@ -14,7 +14,7 @@ use crate::reference::knights as rk;
 
 const SOURCES: &[(&str, &str)] = &[(
     "programs/knights.m1",
-    include_str!("../../programs/knights.m1"),
+    include_str!("../../../programs/knights.m1"),
 )];
 
 static PROGRAM: Bundled = Bundled::new(SOURCES);

@@ -12,7 +12,7 @@ use crate::reference::bridgit::{self as rb, Board, Owner};
 
 const SOURCES: &[(&str, &str)] = &[(
     "programs/bridgit.m1",
-    include_str!("../../programs/bridgit.m1"),
+    include_str!("../../../programs/bridgit.m1"),
 )];
 
 static PROGRAM: Bundled = Bundled::new(SOURCES);
