@@ -4,115 +4,54 @@
 //! crossings on the hand switches with KAC, and reads the paper and the position (page 7).
 //! It never computes the machine's move; [`check`] compares it with `reference::bridgit`.
 
-use super::bundled::{Bundled, RunError};
 pub use super::bundled::{CheckReport, Waiting};
+use super::keys_core::{self, GameError, KeysCore, Limit};
 use crate::machine::profile::origin;
-use crate::machine::{Config, Machine};
 use crate::reference::bridgit::{self as rb, Board, Owner};
 
-const SOURCES: &[(&str, &str)] = &[(
-    "programs/bridgit.m1",
-    include_str!("../../../programs/bridgit.m1"),
-)];
-
-static PROGRAM: Bundled = Bundled::new(SOURCES);
+keys_core::bundled_program!("programs/bridgit.m1");
 
 /// Beats the driver lets a move take before it gives up.
 const BEATS: u64 = 200_000_000;
 
-/// Errors of the Bridg-it driver.
-#[derive(Debug, thiserror::Error)]
-pub enum BridgitRunError {
-    /// A bad size or crossing, a bad script line.
-    #[error("{0}")]
-    Input(String),
-    /// The program did not assemble, lacks a label, or the machine stopped elsewhere.
-    #[error(transparent)]
-    Run(#[from] RunError),
-}
-
-crate::games::bundled::run_error_from_bundled!(BridgitRunError);
-
-impl From<rb::BridgitError> for BridgitRunError {
+impl From<rb::BridgitError> for GameError {
     fn from(e: rb::BridgitError) -> Self {
-        BridgitRunError::Input(e.to_string())
+        GameError::Input(e.to_string())
     }
 }
 
-fn label(n: &str) -> Result<u32, BridgitRunError> {
-    let a = PROGRAM.assembly()?;
-    Ok(PROGRAM.label(a, n)?)
-}
-
-/// A game on the emulated machine, at the keys.
+/// A game on the emulated machine, at the keys (the machine and the program's waits in
+/// its [`KeysCore`], which it dereferences to: `game.machine`, `game.run_to_wait()`,
+/// `game.enter(c)` with crossing `c` in binary on switches 0-6, `game.paper()`).
 pub struct Game {
-    /// The machine.
-    pub machine: Machine,
+    core: KeysCore,
     /// The board size.
     pub n: u32,
-    key_line: u32,
-    end_line: u32,
     ownb: u32,
     ownw: u32,
 }
 
+keys_core::holds_core!(Game);
+
 impl Game {
-    /// The program loaded with board size `n` (2-8); nothing run yet.
+    /// The program loaded with board size `n` (2-8); nothing run yet. A wait is the key
+    /// routine of unit G: the same line in unit T, when T is down, is passed over.
     ///
     /// # Errors
     /// A size outside 2-8; the program failing to assemble.
-    pub fn new(n: u32, seed: u64) -> Result<Game, BridgitRunError> {
+    pub fn new(n: u32, seed: u64) -> Result<Game, GameError> {
         rb::check_size(n)?;
-        let mut m = Machine::new(Config {
-            seed,
-            ..Config::default()
-        });
-        m.load_image(&PROGRAM.assembly()?.image);
-        m.store.write_long(label("s_n")?, u64::from(n));
-        let key_line = label("k_key")?;
-        m.breaks.set_line(key_line, true);
+        // Unit G is in the store when the key routine's page came from G's half-tracks
+        // (50-52) or was loaded at the start; the same line in unit T is passed over.
+        let mut core = KeysCore::new(&PROGRAM, seed, Limit::EachWait(BEATS), 127)?
+            .only_at_key(|m, key| origin(m, key).is_none_or(|(t, _)| t >= 50));
+        core.machine.store.write_long(label("s_n")?, u64::from(n));
         Ok(Game {
-            machine: m,
+            core,
             n,
-            key_line,
-            end_line: label("g_end")?,
             ownb: label("ownb")?,
             ownw: label("ownw")?,
         })
-    }
-
-    /// Runs until the program waits for KAC (the key routine of unit G: the same line in
-    /// unit T, when T is down, is passed over) or the game is over.
-    ///
-    /// # Errors
-    /// The machine stopping elsewhere or running past the limit.
-    pub fn run_to_wait(&mut self) -> Result<Waiting, BridgitRunError> {
-        let (key, end) = (self.key_line, self.end_line);
-        // Unit G is in the store when the key routine's page came from G's half-tracks
-        // (50-52) or was loaded at the start; the same line in unit T is passed over.
-        Ok(super::bundled::run_to_wait(
-            &mut self.machine,
-            key,
-            end,
-            BEATS,
-            |m| origin(m, key).is_none_or(|(t, _)| t >= 50),
-        )?)
-    }
-
-    /// Enters crossing `c` in binary on hand switches 0-6 with KAC, then runs to the next
-    /// wait.
-    ///
-    /// # Errors
-    /// As [`Game::run_to_wait`].
-    pub fn enter(&mut self, c: u32) -> Result<Waiting, BridgitRunError> {
-        self.machine
-            .enter_at_key(c & 127, crate::machine::KAC_DEFAULT_BEATS);
-        self.run_to_wait()
-    }
-
-    /// The paper so far.
-    pub fn paper(&self) -> &str {
-        self.machine.printer_text()
     }
 
     /// The machine's crossings as printed (`I PLAY n`), in order.
@@ -149,6 +88,89 @@ impl Game {
     }
 }
 
+impl keys_core::Driver for Game {
+    fn move_prompt(&self) -> String {
+        format!(
+            "your crossing, 1-{} (Bell's numbering: mark1 ref bridgit board --size {})",
+            rb::crossings(self.n),
+            self.n
+        )
+    }
+
+    fn move_switches(&self, text: &str) -> Result<u32, String> {
+        match text.parse::<u32>() {
+            Ok(c) if (1..=rb::crossings(self.n)).contains(&c) => Ok(c),
+            _ => Err(format!(
+                "`{text}` is not a crossing number 1-{} on the board of size {}",
+                rb::crossings(self.n),
+                self.n
+            )),
+        }
+    }
+
+    fn board_text(&self) -> String {
+        self.board().diagram()
+    }
+
+    fn board_json(&self) -> serde_json::Value {
+        let b = self.board();
+        let owner = |o: Option<Owner>| match o {
+            Some(Owner::Black) => "machine",
+            Some(Owner::White) => "you",
+            None => "",
+        };
+        serde_json::json!({
+            "numbering": NUMBERING,
+            "size": self.n,
+            "crossings": b.owner.iter().map(|&o| owner(o)).collect::<Vec<_>>(),
+            "machine": self.machine_moves(),
+        })
+    }
+
+    fn result_text(&self) -> Option<String> {
+        Some(
+            match self.board().winner() {
+                Some(Owner::Black) => "the machine won",
+                Some(Owner::White) => "you won",
+                None => "not finished",
+            }
+            .to_string(),
+        )
+    }
+
+    fn board_page(&self) -> u32 {
+        self.ownb / 64
+    }
+}
+
+/// The crossings' numbering, as the commands and the views name it.
+pub const NUMBERING: &str = "Bell's crossings, Fig. 1.5 as reconstructed (mark1 ref bridgit board)";
+
+/// Starts Bridg-it at the keys (`games::GAMES`' row `bridgit`): the machine (Black)
+/// first, as Bell's; `settings.position` the board size (2-8, Bell's 5 if none).
+///
+/// # Errors
+/// The human first (Gross's strategy is the first player's), a size that is not one, a
+/// drum image given; the program failing to assemble.
+pub fn start(settings: &super::Settings) -> Result<Box<dyn super::AtTheKeys>, String> {
+    if settings.first == super::First::Human {
+        return Err(
+            "Bell's machine plays first (Gross's winning strategy is the first player's)".into(),
+        );
+    }
+    if settings.drum.is_some() {
+        return Err("Bridg-it keeps nothing on the drum: no drum image".into());
+    }
+    let n = match settings.position.as_deref().map(str::trim) {
+        None => 5,
+        Some(t) => t
+            .parse()
+            .map_err(|_| format!("board size `{t}`: a number 2-8 (Bell's board is 5)"))?,
+    };
+    let g = Game::new(n, settings.seed).map_err(|e| e.to_string())?;
+    Ok(keys_core::AtKeys::boxed("bridgit", g))
+}
+
 /// The program against `reference::bridgit` on `n` positions from `seed`: each a random
 /// size and a random number of random crossings of White's, entered at the keys; every
 /// reply the program prints must be Bell's formula's, its board the reference's, and it
@@ -158,7 +180,7 @@ impl Game {
 ///
 /// # Errors
 /// The program failing.
-pub fn check(n: usize, seed: u64) -> Result<CheckReport, BridgitRunError> {
+pub fn check(n: usize, seed: u64) -> Result<CheckReport, GameError> {
     use crate::random::RandomSource;
     use crate::random::Xorshift;
     use rayon::prelude::*;
@@ -182,7 +204,7 @@ pub fn check(n: usize, seed: u64) -> Result<CheckReport, BridgitRunError> {
         }
         cases.push((size, entered, board));
     }
-    let results: Vec<Result<Option<String>, BridgitRunError>> = cases
+    let results: Vec<Result<Option<String>, GameError>> = cases
         .par_iter()
         .enumerate()
         .map(|(k, (size, entered, board))| {

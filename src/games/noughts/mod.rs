@@ -7,55 +7,15 @@
 
 pub mod menace;
 
-use super::bundled::{Bundled, RunError};
 pub use super::bundled::{CheckReport, Waiting};
-use crate::machine::{Budget, Config, Machine, Stop};
+pub use super::keys::First;
+use super::keys_core::{self, GameError, KeysCore, Limit};
 use crate::reference::noughts::{self as rn, Board, EMPTY, O, X};
 
-const SOURCES: &[(&str, &str)] = &[(
-    "programs/noughts.m1",
-    include_str!("../../../programs/noughts.m1"),
-)];
-
-static PROGRAM: Bundled = Bundled::new(SOURCES);
+keys_core::bundled_program!("programs/noughts.m1");
 
 /// Beats a think or a wait may take before the driver gives up.
 const BEATS: u64 = 20_000_000;
-
-/// Errors of the noughts driver.
-#[derive(Debug, thiserror::Error)]
-pub enum NoughtsError {
-    /// A cell outside 1-9, a cell taken, a board that cannot be, a bad script line.
-    #[error("{0}")]
-    Input(String),
-    /// The program did not assemble, lacks a label, or the machine stopped elsewhere.
-    #[error(transparent)]
-    Run(#[from] RunError),
-}
-
-crate::games::bundled::run_error_from_bundled!(NoughtsError);
-
-/// The program's assembly.
-///
-/// # Errors
-/// The bundled source does not assemble.
-pub fn assembly() -> Result<&'static crate::asm::Assembly, NoughtsError> {
-    Ok(PROGRAM.assembly()?)
-}
-
-fn label(n: &str) -> Result<u32, NoughtsError> {
-    Ok(PROGRAM.label(assembly()?, n)?)
-}
-
-/// A machine with the program loaded (the store and its unit on the drum), `/W` seeded.
-fn loaded(seed: u64) -> Result<Machine, NoughtsError> {
-    let mut m = Machine::new(Config {
-        seed,
-        ..Config::default()
-    });
-    m.load_image(&assembly()?.image);
-    Ok(m)
-}
 
 use super::bundled::signed40 as signed;
 
@@ -83,14 +43,14 @@ pub struct Think {
 }
 
 /// Checks a board for a think: the machine (X) to move, game not over.
-fn check_board(b: &Board) -> Result<(), NoughtsError> {
+fn check_board(b: &Board) -> Result<(), GameError> {
     if rn::over(b) {
-        return Err(NoughtsError::Input("the game is over on that board".into()));
+        return Err(GameError::Input("the game is over on that board".into()));
     }
     let xs = b.iter().filter(|&&c| c == X).count();
     let os = b.iter().filter(|&&c| c == O).count();
     if xs > os || os > xs + 1 {
-        return Err(NoughtsError::Input(
+        return Err(GameError::Input(
             "the machine must be to move: its marks as many as the opponent's, or one fewer".into(),
         ));
     }
@@ -102,19 +62,19 @@ fn check_board(b: &Board) -> Result<(), NoughtsError> {
 ///
 /// # Errors
 /// A board where the machine cannot move; the program failing.
-pub fn think(b: &Board, seed: u64) -> Result<Think, NoughtsError> {
+pub fn think(b: &Board, seed: u64) -> Result<Think, GameError> {
     think_as(Player::Michie, b, seed)
 }
 
 /// Checks a board for the incomplete defence: the machine (O) to move, game not over.
-fn check_defence_board(b: &Board) -> Result<(), NoughtsError> {
+fn check_defence_board(b: &Board) -> Result<(), GameError> {
     if rn::over(b) {
-        return Err(NoughtsError::Input("the game is over on that board".into()));
+        return Err(GameError::Input("the game is over on that board".into()));
     }
     let xs = b.iter().filter(|&&c| c == X).count();
     let os = b.iter().filter(|&&c| c == O).count();
     if xs != os + 1 {
-        return Err(NoughtsError::Input(
+        return Err(GameError::Input(
             "the incomplete defence plays second: the opponent's marks must be one more than the machine's".into(),
         ));
     }
@@ -128,7 +88,7 @@ fn check_defence_board(b: &Board) -> Result<(), NoughtsError> {
 ///
 /// # Errors
 /// A board where the machine cannot move; the program failing.
-pub fn think_as(player: Player, b: &Board, seed: u64) -> Result<Think, NoughtsError> {
+pub fn think_as(player: Player, b: &Board, seed: u64) -> Result<Think, GameError> {
     let mine = match player {
         Player::Michie => {
             check_board(b)?;
@@ -139,7 +99,7 @@ pub fn think_as(player: Player, b: &Board, seed: u64) -> Result<Think, NoughtsEr
             O
         }
     };
-    let mut m = loaded(seed)?;
+    let mut m = keys_core::loaded(&PROGRAM, seed)?;
     m.store.write_long(label("s_mode")?, 0);
     m.store
         .write_long(label("s_machine")?, u64::from(player == Player::Defence));
@@ -152,15 +112,7 @@ pub fn think_as(player: Player, b: &Board, seed: u64) -> Result<Think, NoughtsEr
         };
         m.store.write_long(cell + 2 * i as u32, v);
     }
-    let stop_line = label("th_end")?;
-    match m.run(Budget::beats(BEATS)) {
-        Stop::DynamicStop { line } if line == stop_line => {}
-        other => {
-            return Err(NoughtsError::Run(RunError::Stopped(
-                crate::machine::report::describe_stop(&other),
-            )))
-        }
-    }
+    keys_core::run_to_stop(&mut m, label("th_end")?, BEATS)?;
     let sc = label("sc")?;
     let mut sums = [None; 9];
     for (i, s) in sums.iter_mut().enumerate() {
@@ -209,7 +161,7 @@ pub fn positions(n: usize, seed: u64) -> Vec<Board> {
 ///
 /// # Errors
 /// The program failing on a position.
-pub fn check(n: usize, seed: u64) -> Result<CheckReport, NoughtsError> {
+pub fn check(n: usize, seed: u64) -> Result<CheckReport, GameError> {
     let mut differences = Vec::new();
     for (k, b) in positions(n, seed).iter().enumerate() {
         let t = think(b, seed.wrapping_add(k as u64))?;
@@ -266,7 +218,7 @@ pub fn defence_positions(n: usize, seed: u64) -> Vec<Board> {
 ///
 /// # Errors
 /// The program failing on a position.
-pub fn check_defence(n: usize, seed: u64) -> Result<CheckReport, NoughtsError> {
+pub fn check_defence(n: usize, seed: u64) -> Result<CheckReport, GameError> {
     let mut differences = Vec::new();
     for (k, b) in defence_positions(n, seed).iter().enumerate() {
         let t = think_as(Player::Defence, b, seed.wrapping_add(k as u64))?;
@@ -301,14 +253,14 @@ pub fn board_text(b: &Board) -> String {
 /// Reads a board of nine characters `x`, `o`, `.` (spaces and `/` ignored).
 ///
 /// # Errors
-/// [`NoughtsError::Input`] with the reason.
-pub fn parse_board(text: &str) -> Result<Board, NoughtsError> {
+/// [`GameError::Input`] with the reason.
+pub fn parse_board(text: &str) -> Result<Board, GameError> {
     let cells: Vec<char> = text
         .chars()
         .filter(|c| !c.is_whitespace() && *c != '/')
         .collect();
     if cells.len() != 9 {
-        return Err(NoughtsError::Input(format!(
+        return Err(GameError::Input(format!(
             "a board is nine cells (x, o or .), row by row: got {}",
             cells.len()
         )));
@@ -320,7 +272,7 @@ pub fn parse_board(text: &str) -> Result<Board, NoughtsError> {
             'o' => O,
             '.' | '-' => EMPTY,
             other => {
-                return Err(NoughtsError::Input(format!(
+                return Err(GameError::Input(format!(
                     "cell {}: `{other}` is not x, o or .",
                     i + 1
                 )))
@@ -330,31 +282,23 @@ pub fn parse_board(text: &str) -> Result<Board, NoughtsError> {
     Ok(b)
 }
 
-/// Who moves first in a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum First {
-    /// The machine (Michie's machine plays first).
-    Machine,
-    /// The opponent.
-    Human,
-}
-
-/// A game on the emulated machine, at the keys.
+/// A game on the emulated machine, at the keys (the machine and the program's waits in
+/// its [`KeysCore`], which it dereferences to: `game.machine`, `game.run_to_wait()`,
+/// `game.enter(cell)` with the cell 1-9 in binary on switches 0-3, `game.paper()`).
 pub struct Game {
-    /// The machine.
-    pub machine: Machine,
+    core: KeysCore,
     player: Player,
-    key_line: u32,
-    end_line: u32,
     cell: u32,
 }
+
+keys_core::holds_core!(Game);
 
 impl Game {
     /// The program loaded with the game's settings; nothing run yet.
     ///
     /// # Errors
     /// The program failing to assemble.
-    pub fn new(first: First, seed: u64) -> Result<Game, NoughtsError> {
+    pub fn new(first: First, seed: u64) -> Result<Game, GameError> {
         Game::new_as(Player::Michie, first, seed)
     }
 
@@ -363,57 +307,23 @@ impl Game {
     ///
     /// # Errors
     /// The program failing to assemble.
-    pub fn new_as(player: Player, first: First, seed: u64) -> Result<Game, NoughtsError> {
+    pub fn new_as(player: Player, first: First, seed: u64) -> Result<Game, GameError> {
         let first = match player {
             Player::Michie => first,
             Player::Defence => First::Human,
         };
-        let mut m = loaded(seed)?;
+        let mut core = KeysCore::new(&PROGRAM, seed, Limit::EachWait(BEATS), 15)?;
+        let m = &mut core.machine;
         m.store.write_long(label("s_mode")?, 1);
         m.store
             .write_long(label("s_machine")?, u64::from(player == Player::Defence));
         m.store
             .write_long(label("s_first")?, u64::from(first == First::Human));
-        let key_line = label("k_key")?;
-        m.breaks.set_line(key_line, true);
         Ok(Game {
-            machine: m,
+            core,
             player,
-            key_line,
-            end_line: label("g_end")?,
             cell: label("cell")?,
         })
-    }
-
-    /// Runs until the program waits for KAC or the game is over.
-    ///
-    /// # Errors
-    /// The machine stopping elsewhere or running past the limit.
-    pub fn run_to_wait(&mut self) -> Result<Waiting, NoughtsError> {
-        let (key, end) = (self.key_line, self.end_line);
-        Ok(super::bundled::run_to_wait(
-            &mut self.machine,
-            key,
-            end,
-            BEATS,
-            |_| true,
-        )?)
-    }
-
-    /// Enters cell `n` (1-9) on the hand switches (binary in switches 0-3) with KAC,
-    /// then runs to the next wait.
-    ///
-    /// # Errors
-    /// As [`Game::run_to_wait`].
-    pub fn enter(&mut self, n: u32) -> Result<Waiting, NoughtsError> {
-        self.machine
-            .enter_at_key(n & 15, crate::machine::KAC_DEFAULT_BEATS);
-        self.run_to_wait()
-    }
-
-    /// The paper so far.
-    pub fn paper(&self) -> &str {
-        self.machine.printer_text()
     }
 
     /// The position as the program holds it (page 7): the machine's marks X for
@@ -423,14 +333,130 @@ impl Game {
             Player::Michie => (X, O),
             Player::Defence => (O, X),
         };
-        let mut b = [EMPTY; 9];
-        for (i, c) in b.iter_mut().enumerate() {
-            *c = match self.machine.store.read_long(self.cell + 2 * i as u32) {
-                1 => mine,
-                2 => theirs,
-                _ => EMPTY,
-            };
-        }
-        b
+        board_in(&self.machine, self.cell, mine, theirs)
     }
+}
+
+/// The nine cells from line `cell` on (a long line each: 0 empty, 1 the machine's mark,
+/// 2 the opponent's) as a [`Board`] with the marks `mine` and `theirs`.
+fn board_in(m: &crate::machine::Machine, cell: u32, mine: u8, theirs: u8) -> Board {
+    let mut b = [EMPTY; 9];
+    for (i, c) in b.iter_mut().enumerate() {
+        *c = match m.store.read_long(cell + 2 * i as u32) {
+            1 => mine,
+            2 => theirs,
+            _ => EMPTY,
+        };
+    }
+    b
+}
+
+/// The cells' numbering, as the commands and the views name it.
+pub const CELLS: &str = "1-9 row by row from the top left";
+
+/// A game of noughts and crosses at the keys (Michie's machine, the incomplete defence,
+/// MENACE): what [`keys_core::Driver`] needs of it; the driver is made from it once.
+pub trait Cells: std::ops::DerefMut<Target = KeysCore> + Send {
+    /// The position as the program holds it.
+    fn position(&self) -> Board;
+    /// The machine's mark on it (X or O).
+    fn mark(&self) -> u8;
+    /// The line of the first cell (page 7).
+    fn first_cell(&self) -> u32;
+    /// The end in words, the game over.
+    fn result_words(&self) -> &'static str {
+        let b = self.position();
+        match rn::winner(&b) {
+            Some(m) if m == self.mark() => "the machine won",
+            Some(_) => "you won",
+            None if rn::over(&b) => "drawn",
+            None => "stopped",
+        }
+    }
+}
+
+impl<T: Cells> keys_core::Driver for T {
+    fn move_prompt(&self) -> String {
+        format!("your cell, {CELLS}")
+    }
+
+    fn move_switches(&self, text: &str) -> Result<u32, String> {
+        match text.parse::<u32>() {
+            Ok(n) if (1..=9).contains(&n) => Ok(n),
+            _ => Err(format!("`{text}` is not a cell {CELLS}")),
+        }
+    }
+
+    fn board_text(&self) -> String {
+        board_text(&self.position())
+    }
+
+    fn board_json(&self) -> serde_json::Value {
+        let b = self.position();
+        serde_json::json!({
+            "numbering": format!("cells {CELLS}"),
+            "board_marks": "x the first player's, o the second's, . empty",
+            "board": board_text(&b),
+            "machine_mark": if self.mark() == X { "x" } else { "o" },
+        })
+    }
+
+    fn result_text(&self) -> Option<String> {
+        Some(self.result_words().to_string())
+    }
+
+    fn board_page(&self) -> u32 {
+        self.first_cell() / 64
+    }
+}
+
+impl Cells for Game {
+    fn position(&self) -> Board {
+        self.board()
+    }
+
+    fn mark(&self) -> u8 {
+        match self.player {
+            Player::Michie => X,
+            Player::Defence => O,
+        }
+    }
+
+    fn first_cell(&self) -> u32 {
+        self.cell
+    }
+}
+
+/// Starts Michie's machine at the keys (`games::GAMES`' row `noughts`): it plays first
+/// unless `settings.first` is the human; no position or drum.
+///
+/// # Errors
+/// A position or a drum image given; the program failing to assemble.
+pub fn start_michie(settings: &super::Settings) -> Result<Box<dyn super::AtTheKeys>, String> {
+    start_as(Player::Michie, settings)
+}
+
+/// Starts Bell's incomplete defence at the keys (`games::GAMES`' row `defence`): it
+/// always plays second (`settings.first` is not asked); no position or drum.
+///
+/// # Errors
+/// As [`start_michie`].
+pub fn start_defence(settings: &super::Settings) -> Result<Box<dyn super::AtTheKeys>, String> {
+    start_as(Player::Defence, settings)
+}
+
+fn start_as(player: Player, s: &super::Settings) -> Result<Box<dyn super::AtTheKeys>, String> {
+    if s.position.is_some() || s.drum.is_some() {
+        return Err(
+            "noughts and crosses starts from the empty board and keeps nothing on the drum: \
+             no position or drum image"
+                .into(),
+        );
+    }
+    let g = Game::new_as(player, s.first, s.seed).map_err(|e| e.to_string())?;
+    let name = match player {
+        Player::Michie => "noughts",
+        Player::Defence => "defence",
+    };
+    Ok(keys_core::AtKeys::boxed(name, g))
 }
