@@ -415,7 +415,8 @@ impl<G: Driver> AtTheKeys for AtKeys<G> {
 }
 
 /// Test help: plays `game` through [`super::start`] from `settings`, the opponent's
-/// moves chosen by `choose` from the game as it stands at each wait, until the game is
+/// moves chosen by `choose` from the game as it stands at each wait (it may try moves
+/// that are refused), until the game is
 /// over or `moves` moves have been entered; each run within `beats`.
 #[cfg(test)]
 pub(crate) fn play(
@@ -423,7 +424,7 @@ pub(crate) fn play(
     settings: &super::Settings,
     moves: usize,
     beats: u64,
-    mut choose: impl FnMut(&dyn AtTheKeys) -> String,
+    mut choose: impl FnMut(&mut dyn AtTheKeys) -> String,
 ) -> Box<dyn AtTheKeys> {
     let mut g = super::start(game, settings).unwrap();
     assert_eq!(g.game(), game);
@@ -431,7 +432,7 @@ pub(crate) fn play(
         match super::keys::run_to_wait(&mut *g, beats).unwrap() {
             Waiting::Over => return g,
             Waiting::Key => {
-                let m = choose(&*g);
+                let m = choose(&mut *g);
                 g.enter(&m).unwrap();
             }
         }

@@ -236,3 +236,76 @@ pub fn check(n: usize, seed: u64) -> Result<CheckReport, GameError> {
         .collect();
     CheckReport::collect(n, results)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::rb;
+    use crate::games::keys_core::play;
+    use crate::games::{AtTheKeys, MoveError, Settings};
+
+    /// Bridg-it on the board of size 3 played through `games::start`, White taking the
+    /// first free crossing each time: every reply on the paper is Bell's formula's, the
+    /// board the program holds shows them, and the machine wins (Gross's strategy).
+    #[test]
+    fn bridgit_at_the_keys() {
+        let s = Settings {
+            position: Some("3".into()),
+            ..Settings::default()
+        };
+        let first_free = |g: &mut dyn AtTheKeys| {
+            let v = g.view();
+            let c = v["crossings"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .position(|o| o == "")
+                .unwrap();
+            (c + 1).to_string()
+        };
+        let g = play("bridgit", &s, 20, 200_000_000, first_free);
+        let lines: Vec<&str> = g.paper().lines().collect();
+        assert_eq!(lines[..2], ["BRIDGIT", "I PLAY 1"]);
+        let mut replies = 0;
+        for w in lines.windows(2) {
+            if let (Some(c), Some(r)) =
+                (w[0].strip_prefix("YOU PLAY "), w[1].strip_prefix("I PLAY "))
+            {
+                let (c, r): (u32, u32) = (c.parse().unwrap(), r.parse().unwrap());
+                assert_eq!(r, rb::reply(3, c));
+                assert_eq!(g.view()["crossings"][r as usize - 1], "machine");
+                replies += 1;
+            }
+        }
+        assert!(replies > 0, "{}", g.paper());
+        assert!(g.paper().contains("I HAVE WON"), "{}", g.paper());
+        assert_eq!(g.end().as_deref(), Some("the machine won"));
+        assert!(
+            g.board().contains('|') || g.board().contains("--"),
+            "{}",
+            g.board()
+        );
+    }
+
+    /// Text that is not a crossing of the board is refused and the game goes on; a size
+    /// that is not one is refused at the start.
+    #[test]
+    fn bridgit_refuses_what_is_not_a_crossing() {
+        let mut g = crate::games::start("bridgit", &Settings::default()).unwrap();
+        crate::games::keys::run_to_wait(&mut *g, 200_000_000).unwrap();
+        for bad in ["0", "42", "twelve"] {
+            assert!(matches!(g.enter(bad), Err(MoveError::Input(_))), "{bad}");
+        }
+        g.enter("12").unwrap();
+        crate::games::keys::run_to_wait(&mut *g, 200_000_000).unwrap();
+        assert!(
+            g.paper().ends_with("YOU PLAY 12\nI PLAY 16\n"),
+            "{}",
+            g.paper()
+        );
+        let nine = Settings {
+            position: Some("9".into()),
+            ..Settings::default()
+        };
+        assert!(crate::games::start("bridgit", &nine).is_err());
+    }
+}

@@ -819,4 +819,55 @@ mod tests {
             assert_eq!((t.decision, t.after, t.randoms), reference_think(&v, seed));
         }
     }
+
+    /// Guess It played to the end through `games::start`, the opponent first: asking
+    /// for cards not asked before and answering truly; the machine's answer to an ask is
+    /// on the paper, an untrue answer is refused, and the end names the hidden card.
+    #[test]
+    fn guessit_at_the_keys() {
+        use crate::games::{keys_core::play, AtTheKeys, First, MoveError, Settings};
+        let s = Settings {
+            first: First::Human,
+            seed: 1972,
+            ..Settings::default()
+        };
+        let mut refused = 0;
+        let choose = |g: &mut dyn AtTheKeys| {
+            let v = g.view();
+            let has = |set: &str, c: &str| v[set].as_array().unwrap().iter().any(|x| x == c);
+            if v["waiting_for"] == "answer" {
+                let c = v["card_asked"].as_str().unwrap();
+                let (yes, no) = if has("your_hand", c) {
+                    ("yes", "no")
+                } else {
+                    ("no", "yes")
+                };
+                // The untrue answer is refused before anything is entered.
+                let e = g.enter(no);
+                assert!(
+                    matches!(&e, Err(MoveError::Input(m)) if m.contains("must be true")),
+                    "{e:?}"
+                );
+                refused += 1;
+                return yes.to_string();
+            }
+            let ask = CARDS
+                .iter()
+                .find(|c| !has("your_hand", c) && !has("asked", c))
+                .copied();
+            match ask {
+                Some(c) => c.to_string(),
+                None => "guess AS".into(),
+            }
+        };
+        let g = play("guess-it", &s, 40, BEATS, choose);
+        let p = g.paper();
+        let first_ask = p
+            .lines()
+            .find(|l| l.ends_with(" YES") || l.ends_with(" NO"));
+        assert!(first_ask.is_some(), "{p}");
+        let end = g.end().unwrap();
+        assert!(end.contains("; the hidden card is "), "{end}");
+        assert_eq!(refused, p.matches("HAVE YOU").count(), "{p}");
+    }
 }

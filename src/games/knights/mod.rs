@@ -364,3 +364,43 @@ pub fn think(path: &[u8], seed: u64) -> Result<Next, GameError> {
         beats: t.machine.stats.beats,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::rk;
+    use crate::games::keys_core::play;
+    use crate::games::{MoveError, Settings};
+
+    /// The knight's tour through `games::start`: the starting square entered at the
+    /// keys (or given as the position), the program's tour on its board is Warnsdorff's,
+    /// drawn as Fig. 1.1 is, and the end says so.
+    #[test]
+    fn knights_tour_at_the_keys() {
+        let mut g = crate::games::start("knights-tour", &Settings::default()).unwrap();
+        assert_eq!(
+            crate::games::keys::run_to_wait(&mut *g, 50_000_000).unwrap(),
+            super::Waiting::Key
+        );
+        assert!(matches!(g.enter("i9"), Err(MoveError::Input(_))));
+        g.enter("a1").unwrap();
+        assert_eq!(
+            crate::games::keys::run_to_wait(&mut *g, 50_000_000).unwrap(),
+            super::Waiting::Over
+        );
+        let want = rk::warnsdorff(0);
+        assert_eq!(g.board(), rk::board_text(&want));
+        assert!(g.paper().contains(&g.board()), "{}", g.paper());
+        assert_eq!(g.end().unwrap(), super::result_words(0, &want));
+        assert!(g.end().unwrap().starts_with("a complete tour from a1"));
+        let e4 = Settings {
+            position: Some("e4".into()),
+            ..Settings::default()
+        };
+        let g = play("knights-tour", &e4, 0, 50_000_000, |_| unreachable!());
+        assert_eq!(
+            g.board(),
+            rk::board_text(&rk::warnsdorff(rk::parse("e4").unwrap()))
+        );
+        assert_eq!(g.view()["path"][0], "e4");
+    }
+}

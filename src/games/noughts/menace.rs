@@ -579,3 +579,37 @@ pub fn check(n: usize, seed: u64, empty: Empty) -> Result<CheckReport, GameError
         differences,
     })
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::games::keys_core::play;
+    use crate::games::{AtTheKeys, First, Settings};
+
+    /// MENACE played to the end through `games::start` on a fresh drum: it opens (its
+    /// first `I PLAY n` is an x on the board it holds) and the end is in words.
+    #[test]
+    fn menace_at_the_keys() {
+        let first_free = |g: &mut dyn AtTheKeys| (g.board().find('.').unwrap_or(0) + 1).to_string();
+        let g = play("menace", &Settings::default(), 9, 50_000_000, first_free);
+        let p = g.paper();
+        assert!(p.starts_with("MENACE\nI PLAY "), "{p}");
+        let n: usize = p.lines().nth(1).unwrap()[7..].trim().parse().unwrap();
+        assert_eq!(g.board().chars().nth(n - 1), Some('x'), "{}", g.board());
+        let end = g.end().unwrap();
+        assert!(
+            [
+                "the machine won",
+                "you won",
+                "drawn",
+                "the machine resigned"
+            ]
+            .contains(&end.as_str()),
+            "{end}"
+        );
+        let human = Settings {
+            first: First::Human,
+            ..Settings::default()
+        };
+        assert!(crate::games::start("menace", &human).is_err());
+    }
+}

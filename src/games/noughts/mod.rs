@@ -460,3 +460,88 @@ fn start_as(player: Player, s: &super::Settings) -> Result<Box<dyn super::AtTheK
     };
     Ok(keys_core::AtKeys::boxed(name, g))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{parse_board, rn};
+    use crate::games::keys_core::play;
+    use crate::games::{AtTheKeys, First, MoveError, Settings};
+
+    /// The first empty cell of the board the game shows, as a move.
+    fn first_free(g: &mut dyn AtTheKeys) -> String {
+        let i = g.board().find('.').unwrap_or(0);
+        (i + 1).to_string()
+    }
+
+    /// The cell of the program's first reply on the paper (`I PLAY n`).
+    fn reply(paper: &str) -> usize {
+        let l = paper
+            .lines()
+            .find_map(|l| l.strip_prefix("I PLAY "))
+            .unwrap();
+        l.trim().parse().unwrap()
+    }
+
+    /// Michie's machine and the incomplete defence played to the end through
+    /// `games::start`: the program's replies on the paper are its marks on the board it
+    /// holds, and the end in words is the board's.
+    #[test]
+    fn noughts_and_the_defence_at_the_keys() {
+        let human = Settings {
+            first: First::Human,
+            seed: 5,
+            ..Settings::default()
+        };
+        for (game, settings, mark) in [
+            ("noughts", &human, 'x'),
+            ("defence", &Settings::default(), 'o'),
+        ] {
+            let g = play(game, settings, 9, 20_000_000, first_free);
+            assert!(
+                g.paper().starts_with("NOUGHTS AND CROSSES\nYOU PLAY 1\n"),
+                "{}",
+                g.paper()
+            );
+            let b = g.board();
+            assert_eq!(b.chars().nth(reply(g.paper()) - 1), Some(mark), "{b}");
+            let board = parse_board(&b).unwrap();
+            assert!(rn::over(&board), "{b}");
+            let want = match rn::winner(&board) {
+                Some(w) if (w == rn::X) == (mark == 'x') => "the machine won",
+                Some(_) => "you won",
+                None => "drawn",
+            };
+            assert_eq!(g.end().as_deref(), Some(want));
+            assert_eq!(g.view()["board"], b.as_str());
+            assert_eq!(g.pages()[0], 7);
+        }
+    }
+
+    /// A cell outside 1-9 is refused before anything is entered and the game goes on; a
+    /// move before the program waits is refused too.
+    #[test]
+    fn noughts_refuses_what_is_not_a_cell() {
+        let mut g = crate::games::start("noughts", &Settings::default()).unwrap();
+        assert!(matches!(g.enter("5"), Err(MoveError::Input(_))));
+        crate::games::keys::run_to_wait(&mut *g, 20_000_000).unwrap();
+        for bad in ["0", "10", "x", ""] {
+            assert!(matches!(g.enter(bad), Err(MoveError::Input(m)) if m.contains("1-9")));
+        }
+        let free = first_free(&mut *g);
+        g.enter(&free).unwrap();
+        crate::games::keys::run_to_wait(&mut *g, 20_000_000).unwrap();
+        assert!(
+            g.paper().contains(&format!("YOU PLAY {free}")),
+            "{}",
+            g.paper()
+        );
+        assert!(crate::games::start(
+            "noughts",
+            &Settings {
+                position: Some("x".into()),
+                ..Settings::default()
+            }
+        )
+        .is_err());
+    }
+}
