@@ -59,6 +59,19 @@ pub enum GameError {
 
 super::bundled::run_error_from_bundled!(GameError);
 
+/// `From` a reference's error (a size, a crossing, a square refused) for [`GameError`],
+/// as [`GameError::Input`] with its words.
+macro_rules! input_from {
+    ($error:ty) => {
+        impl From<$error> for $crate::games::keys_core::GameError {
+            fn from(e: $error) -> Self {
+                $crate::games::keys_core::GameError::Input(e.to_string())
+            }
+        }
+    };
+}
+pub(crate) use input_from;
+
 impl From<GameError> for MoveError {
     fn from(e: GameError) -> MoveError {
         match e {

@@ -14,11 +14,7 @@ keys_core::bundled_program!("programs/bridgit.m1");
 /// Beats the driver lets a move take before it gives up.
 const BEATS: u64 = 200_000_000;
 
-impl From<rb::BridgitError> for GameError {
-    fn from(e: rb::BridgitError) -> Self {
-        GameError::Input(e.to_string())
-    }
-}
+keys_core::input_from!(rb::BridgitError);
 
 /// A game on the emulated machine, at the keys (the machine and the program's waits in
 /// its [`KeysCore`], which it dereferences to: `game.machine`, `game.run_to_wait()`,

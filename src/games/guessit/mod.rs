@@ -196,16 +196,10 @@ pub fn positions(n: usize, seed: u64) -> Vec<View> {
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
         let (_, a, b) = rg::deal(&mut rng);
-        let mut p = [
-            View {
-                mine: a,
-                ..View::default()
-            },
-            View {
-                mine: b,
-                ..View::default()
-            },
-        ];
+        let mut p = [a, b].map(|mine| View {
+            mine,
+            ..View::default()
+        });
         // The machine is player 0; it moves first or second.
         let mut turn = (rng.next_u20() & 1) as usize;
         let mut seen = Vec::new();
@@ -826,11 +820,9 @@ mod tests {
     #[test]
     fn guessit_at_the_keys() {
         use crate::games::{keys_core::play, AtTheKeys, First, MoveError, Settings};
-        let s = Settings {
-            first: First::Human,
-            seed: 1972,
-            ..Settings::default()
-        };
+        // The deal of seed 0, the opponent asking first.
+        let mut s = Settings::default();
+        s.first = First::Human;
         let mut refused = 0;
         let choose = |g: &mut dyn AtTheKeys| {
             let v = g.view();

@@ -17,11 +17,7 @@ keys_core::bundled_program!("programs/knights.m1");
 /// Beats the driver lets a tour take before it gives up (a tour takes about 250,000).
 const BEATS: u64 = 50_000_000;
 
-impl From<rk::KnightError> for GameError {
-    fn from(e: rk::KnightError) -> Self {
-        GameError::Input(e.to_string())
-    }
-}
+keys_core::input_from!(rk::KnightError);
 
 /// Square `s` (file + 8 × rank) as the program's board entry: (rank + 2) × 10 + file + 1
 /// of its bordered 10 × 12 table.
@@ -95,19 +91,11 @@ fn board_of_paper(paper: &str) -> String {
 /// The words the command ends with: `a complete tour from a1, closed`, or `stuck after
 /// 40 squares from e4`.
 pub fn result_words(start: u8, path: &[u8]) -> String {
-    if path.len() == 64 {
-        let (_, closed) = rk::check_tour(path);
-        format!(
-            "a complete tour from {}, {}",
-            rk::name(start),
-            if closed { "closed" } else { "open" }
-        )
-    } else {
-        format!(
-            "stuck after {} squares from {}",
-            path.len(),
-            rk::name(start)
-        )
+    let from = rk::name(start);
+    match (path.len(), rk::check_tour(path)) {
+        (64, (_, true)) => format!("a complete tour from {from}, closed"),
+        (64, _) => format!("a complete tour from {from}, open"),
+        (n, _) => format!("stuck after {n} squares from {from}"),
     }
 }
 

@@ -268,21 +268,6 @@ pub struct Think {
     pub boxes: DrumBoxes,
 }
 
-/// Checks a board for a think: MENACE (X) to move, game not over.
-fn check_board(b: &Board) -> Result<(), GameError> {
-    if rn::over(b) {
-        return Err(GameError::Input("the game is over on that board".into()));
-    }
-    let xs = b.iter().filter(|&&c| c == X).count();
-    let os = b.iter().filter(|&&c| c == O).count();
-    if xs != os {
-        return Err(GameError::Input(
-            "MENACE plays first: it is to move when its marks are as many as the opponent's".into(),
-        ));
-    }
-    Ok(())
-}
-
 /// Runs the program's one-move mode on `b` (X MENACE's marks) with the boxes given (none:
 /// a fresh drum), `/W` seeded with `seed`.
 ///
@@ -294,7 +279,11 @@ pub fn think(
     empty: Empty,
     boxes: Option<&DrumBoxes>,
 ) -> Result<Think, GameError> {
-    check_board(b)?;
+    super::check_marks(
+        b,
+        |xs, os| xs == os,
+        "MENACE plays first: it is to move when its marks are as many as the opponent's",
+    )?;
     let mut m = keys_core::loaded(&PROGRAM, seed)?;
     set_up(&mut m, empty, boxes)?;
     m.store.write_long(label("s_mode")?, 0);

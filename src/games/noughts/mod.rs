@@ -42,17 +42,19 @@ pub struct Think {
     pub beats: u64,
 }
 
-/// Checks a board for a think: the machine (X) to move, game not over.
-fn check_board(b: &Board) -> Result<(), GameError> {
+/// Checks a board for a think: the game not over, and `to_move(xs, os)` true of the
+/// counts of X's and O's on it (the program's player is to move), else `why`.
+pub(crate) fn check_marks(
+    b: &Board,
+    to_move: fn(usize, usize) -> bool,
+    why: &str,
+) -> Result<(), GameError> {
     if rn::over(b) {
         return Err(GameError::Input("the game is over on that board".into()));
     }
-    let xs = b.iter().filter(|&&c| c == X).count();
-    let os = b.iter().filter(|&&c| c == O).count();
-    if xs > os || os > xs + 1 {
-        return Err(GameError::Input(
-            "the machine must be to move: its marks as many as the opponent's, or one fewer".into(),
-        ));
+    let count = |m: u8| b.iter().filter(|&&c| c == m).count();
+    if !to_move(count(X), count(O)) {
+        return Err(GameError::Input(why.into()));
     }
     Ok(())
 }
@@ -66,21 +68,6 @@ pub fn think(b: &Board, seed: u64) -> Result<Think, GameError> {
     think_as(Player::Michie, b, seed)
 }
 
-/// Checks a board for the incomplete defence: the machine (O) to move, game not over.
-fn check_defence_board(b: &Board) -> Result<(), GameError> {
-    if rn::over(b) {
-        return Err(GameError::Input("the game is over on that board".into()));
-    }
-    let xs = b.iter().filter(|&&c| c == X).count();
-    let os = b.iter().filter(|&&c| c == O).count();
-    if xs != os + 1 {
-        return Err(GameError::Input(
-            "the incomplete defence plays second: the opponent's marks must be one more than the machine's".into(),
-        ));
-    }
-    Ok(())
-}
-
 /// Runs the program's one-move mode on `b` for `player` (Michie's: X the machine's
 /// marks; the defence's: O the machine's), `/W` seeded with `seed`. The sums are those
 /// the program left in `sc` (the defence's: its Fig. 1.7 sums after its second move, 2
@@ -91,11 +78,19 @@ fn check_defence_board(b: &Board) -> Result<(), GameError> {
 pub fn think_as(player: Player, b: &Board, seed: u64) -> Result<Think, GameError> {
     let mine = match player {
         Player::Michie => {
-            check_board(b)?;
+            check_marks(
+                b,
+                |xs, os| xs <= os && os <= xs + 1,
+                "the machine must be to move: its marks as many as the opponent's, or one fewer",
+            )?;
             X
         }
         Player::Defence => {
-            check_defence_board(b)?;
+            check_marks(
+                b,
+                |xs, os| xs == os + 1,
+                "the incomplete defence plays second: the opponent's marks must be one more than the machine's",
+            )?;
             O
         }
     };
@@ -136,24 +131,27 @@ pub fn positions(n: usize, seed: u64) -> Vec<Board> {
     let mut rng = Xorshift((seed as u32) ^ 0x0A0A_5E5E);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
-        let mut b = [EMPTY; 9];
         let plies = rng.next_u20() % 8;
-        let mut ok = true;
-        for _ in 0..plies {
-            let free: Vec<usize> = (0..9).filter(|&i| b[i] == EMPTY).collect();
-            let i = free[rng.next_u20() as usize % free.len()];
-            b[i] = rn::to_move(&b);
-            if rn::over(&b) {
-                ok = false;
-                break;
-            }
-        }
         // The machine plays X: it is to move when the marks are even.
-        if ok && rn::to_move(&b) == X {
-            out.push(b);
-        }
+        out.extend(random_play(&mut rng, plies).filter(|b| rn::to_move(b) == X));
     }
     out
+}
+
+/// The start followed by `plies` random legal moves drawn from `rng`; `None` if the game
+/// ended on the way.
+fn random_play(rng: &mut crate::random::Xorshift, plies: u32) -> Option<Board> {
+    use crate::random::RandomSource;
+    let mut b = [EMPTY; 9];
+    for _ in 0..plies {
+        let free: Vec<usize> = (0..9).filter(|&i| b[i] == EMPTY).collect();
+        let i = free[rng.next_u20() as usize % free.len()];
+        b[i] = rn::to_move(&b);
+        if rn::over(&b) {
+            return None;
+        }
+    }
+    Some(b)
 }
 
 /// The program against `reference::noughts` on `n` positions: every empty cell's sum
@@ -193,21 +191,8 @@ pub fn defence_positions(n: usize, seed: u64) -> Vec<Board> {
     let mut rng = Xorshift((seed as u32) ^ 0x0DEF_E1CE);
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
-        let mut b = [EMPTY; 9];
         let plies = 1 + 2 * (rng.next_u20() % 4);
-        let mut ok = true;
-        for _ in 0..plies {
-            let free: Vec<usize> = (0..9).filter(|&i| b[i] == EMPTY).collect();
-            let i = free[rng.next_u20() as usize % free.len()];
-            b[i] = rn::to_move(&b);
-            if rn::over(&b) {
-                ok = false;
-                break;
-            }
-        }
-        if ok {
-            out.push(b);
-        }
+        out.extend(random_play(&mut rng, plies));
     }
     out
 }
