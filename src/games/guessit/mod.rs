@@ -821,8 +821,10 @@ mod tests {
     fn guessit_at_the_keys() {
         use crate::games::{keys_core::play, AtTheKeys, First, MoveError, Settings};
         // The deal of seed 0, the opponent asking first.
-        let mut s = Settings::default();
-        s.first = First::Human;
+        let s = Settings {
+            first: First::Human,
+            ..Default::default()
+        };
         let mut refused = 0;
         let choose = |g: &mut dyn AtTheKeys| {
             let v = g.view();
