@@ -2,7 +2,7 @@
 //! of Bell's games (`noughts` with the incomplete defence and `noughts::menace`,
 //! `bridgit`, `knights`, `guessit`):
 //!
-//! - [`bundled_program!`]: a driver's program (its sources compiled in, the assembly made
+//! - `bundled_program!`: a driver's program (its sources compiled in, the assembly made
 //!   once, its labels looked up by name);
 //! - [`GameError`]: the one error type of these drivers (bad input, or the run failing);
 //! - [`KeysCore`]: the machine with the program loaded, its key routine's line (a
