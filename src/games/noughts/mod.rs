@@ -380,7 +380,7 @@ impl<T: Cells> keys_core::Driver for T {
         let b = self.position();
         serde_json::json!({
             "numbering": format!("cells {CELLS}"),
-            "board_marks": "x the first player's, o the second's, . empty",
+            "board_marks": "x X's (Michie's machine, MENACE, or the defence's opponent), o O's, . empty",
             "board": board_text(&b),
             "machine_mark": if self.mark() == X { "x" } else { "o" },
         })
