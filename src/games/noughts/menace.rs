@@ -600,5 +600,22 @@ mod tests {
             ..Settings::default()
         };
         assert!(crate::games::start("menace", &human).is_err());
+
+        // The boxes it made come back from a drum image given in the settings; a file
+        // that is not MENACE's drum image is refused.
+        let made = super::read_boxes(g.machine()).unwrap();
+        assert!(!made.is_empty());
+        let dir = tempfile::tempdir().unwrap();
+        let drum = dir.path().join("boxes.drm");
+        std::fs::write(&drum, super::DrumBoxes::drm_of(g.machine())).unwrap();
+        let with = Settings {
+            drum: Some(drum.clone()),
+            ..Settings::default()
+        };
+        let again = crate::games::start("menace", &with).unwrap();
+        assert_eq!(super::read_boxes(again.machine()).unwrap(), made);
+        std::fs::write(&drum, b"not a drum").unwrap();
+        let e = crate::games::start("menace", &with).err().unwrap();
+        assert!(e.contains("refused"), "{e}");
     }
 }
