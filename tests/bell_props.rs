@@ -88,7 +88,7 @@ proptest! {
     /// or played; the paper's verdict the board's; the boxes on the drum always read.
     #[test]
     fn menace_any_switches(vs in prop::collection::vec(0u32..32, 1..30), refill in any::<bool>()) {
-        use mark1::games::menace;
+        use mark1::games::noughts::menace;
         use mark1::reference::noughts::menace::Empty;
         use mark1::reference::noughts::{winner, O, X};
         let empty = if refill { Empty::Refill } else { Empty::Resign };
@@ -113,11 +113,11 @@ proptest! {
     /// refused with a reason, never a panic.
     #[test]
     fn menace_any_drum_image(len in prop::sample::select(vec![0usize, 100, 131_072]), at in 60 * 512usize..248 * 512, v in any::<u32>()) {
-        use mark1::games::menace::DrumBoxes;
+        use mark1::games::noughts::menace::DrumBoxes;
         static TRAINED: std::sync::OnceLock<Vec<u8>> = std::sync::OnceLock::new();
         let trained = TRAINED.get_or_init(|| {
             use mark1::reference::noughts::menace::{Empty, Opponent};
-            let (_, g) = mark1::games::menace::train(60, Opponent::Random, Empty::Refill, 2, None, |_, _| {}).unwrap();
+            let (_, g) = mark1::games::noughts::menace::train(60, Opponent::Random, Empty::Refill, 2, None, |_, _| {}).unwrap();
             DrumBoxes::drm_of(&g.machine)
         });
         let mut b = vec![0u8; len];

@@ -1,6 +1,6 @@
 //! MENACE on the emulated Mark 1 (programs/menace.m1) against reference::noughts::menace.
 
-use mark1::games::menace as g;
+use mark1::games::noughts::menace as g;
 use mark1::reference::noughts::menace::{Empty, Opponent};
 use mark1::reference::noughts::{EMPTY, X};
 

@@ -90,19 +90,7 @@ pub fn run(a: KnightsArgs) -> Result<()> {
     let start = rk::parse(&a.from)?;
     let run = g::tour(start, a.seed)?;
     let (_, closed) = rk::check_tour(&run.path);
-    let result = if run.path.len() == 64 {
-        format!(
-            "a complete tour from {}, {}",
-            rk::name(start),
-            if closed { "closed" } else { "open" }
-        )
-    } else {
-        format!(
-            "stuck after {} squares from {}",
-            run.path.len(),
-            rk::name(start)
-        )
-    };
+    let result = g::result_words(start, &run.path);
     let secs = mark1::machine::beats_to_seconds(run.beats);
     if a.json {
         let v = json!({

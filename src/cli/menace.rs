@@ -2,11 +2,11 @@
 //! ch. 1.3; docs/bell.md): its boxes on the drum (`boxes`), and training against an
 //! opponent played by the operator (`train`), the boxes kept in a drum image between
 //! sessions (`--drum FILE`) and the learning curve drawn (`--curve FILE.png`). A game at
-//! the keys is `mark1 noughts --machine menace`. The work is in [`mark1::games::menace`].
+//! the keys is `mark1 noughts --machine menace`. The work is in [`mark1::games::noughts::menace`].
 
 use anyhow::{Context, Result};
 use indicatif::{ProgressBar, ProgressStyle};
-use mark1::games::menace::{self as g, DrumBoxes};
+use mark1::games::noughts::menace::{self as g, DrumBoxes};
 use mark1::reference::noughts::menace::{is_corner, Empty, Opponent, Result3};
 use mark1::reference::noughts::EMPTY;
 use serde_json::json;

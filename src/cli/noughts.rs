@@ -200,7 +200,7 @@ impl AtKeys for g::Game {
     }
 }
 
-impl AtKeys for mark1::games::menace::Game {
+impl AtKeys for mark1::games::noughts::menace::Game {
     fn wait(&mut self) -> Result<Waiting> {
         Ok(self.run_to_wait()?)
     }
@@ -283,9 +283,9 @@ fn play_at_keys(
     Ok(entered)
 }
 
-/// `mark1 noughts --machine menace`: MENACE on the Mark 1 (games::menace).
+/// `mark1 noughts --machine menace`: MENACE on the Mark 1 (games::noughts::menace).
 fn menace(a: NoughtsArgs) -> Result<()> {
-    use mark1::games::menace as m;
+    use mark1::games::noughts::menace as m;
     use mark1::reference::noughts::menace::Result3;
     if a.first.as_deref() == Some("human") {
         bail!(

@@ -197,24 +197,15 @@ pub fn run_to_wait(
     beats: u64,
     at_key: impl Fn(&crate::machine::Machine) -> bool,
 ) -> Result<Waiting, RunError> {
-    use crate::machine::{Budget, Stop};
-    let end = m.stats.beats + beats;
-    loop {
-        let left = end.saturating_sub(m.stats.beats);
-        match m.run(Budget::beats(left)) {
-            Stop::Breakpoint { line } if line == key_line => {
-                if at_key(m) {
-                    return Ok(Waiting::Key);
-                }
-            }
-            Stop::DynamicStop { line } if line == end_line => return Ok(Waiting::Over),
-            other => {
-                return Err(RunError::Stopped(crate::machine::report::describe_stop(
-                    &other,
-                )))
-            }
-        }
-    }
+    let at_key = |m: &crate::machine::Machine, _| at_key(m);
+    super::keys_core::run_until(m, (key_line, end_line), beats, &at_key, &mut |_, _| {
+        Ok(false)
+    })?
+    .ok_or_else(|| {
+        RunError::Stopped(crate::machine::report::describe_stop(
+            &crate::machine::Stop::BeatLimit,
+        ))
+    })
 }
 
 /// A long line read as a signed number: the machine's own

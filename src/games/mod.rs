@@ -8,10 +8,12 @@
 //! - [`nim`]: Faster than Thought's nim programme (1953).
 //! - [`turochamp`]: Turing's paper chess machine as a program of ours.
 //! - [`mod@matches`]: Samuel's player (native) against Strachey's program on the machine.
-//! - Bell's games (1972): [`noughts`] (Michie's machine, the incomplete defence),
-//!   [`menace`] (its boxes on the drum), [`bridgit`], [`knights`] (the knight's tour),
+//! - Bell's games (1972): [`noughts`] (Michie's machine, the incomplete defence;
+//!   [`noughts::menace`]: MENACE, its boxes on the drum), [`bridgit`], [`knights`] (the knight's tour),
 //!   [`guessit`].
 //! - [`bundled`]: a bundled program assembled once, its labels looked up by name.
+//! - [`keys_core`]: the core of Bell's games at the keys (the machine, the key routine,
+//!   KAC, the paper), their one error type [`GameError`] and bundled-program macro.
 //! - [`keys`]: the one model of a program at the keys ([`AtTheKeys`]) every driver
 //!   implements; [`GAMES`] lists the games, where each part lives and how to start it.
 
@@ -20,9 +22,9 @@ pub mod bundled;
 pub mod draughts;
 pub mod guessit;
 pub mod keys;
+pub mod keys_core;
 pub mod knights;
 pub mod matches;
-pub mod menace;
 pub mod nim;
 pub mod noughts;
 pub mod prinz;
@@ -30,6 +32,7 @@ pub mod strachey1952;
 pub mod turochamp;
 
 pub use keys::{AtTheKeys, First, MoveError, Settings};
+pub use keys_core::GameError;
 
 /// One period program played at the keys: where each part of it lives, and how a face
 /// starts it. `docs/architecture.md` ("How to add a game") says how a row is made.
@@ -130,7 +133,7 @@ pub static GAMES: &[GameRow] = &[
         command: "noughts",
         tests: "tests/games/noughts.rs",
         doc: "docs/bell.md",
-        start: not_at_the_keys,
+        start: noughts::start_michie,
     },
     GameRow {
         game: "defence",
@@ -141,7 +144,7 @@ pub static GAMES: &[GameRow] = &[
         command: "noughts --player defence",
         tests: "tests/games/noughts.rs",
         doc: "docs/bell.md",
-        start: not_at_the_keys,
+        start: noughts::start_defence,
     },
     GameRow {
         game: "menace",
@@ -152,7 +155,7 @@ pub static GAMES: &[GameRow] = &[
         command: "menace",
         tests: "tests/games/menace.rs",
         doc: "docs/bell.md",
-        start: not_at_the_keys,
+        start: noughts::menace::start,
     },
     GameRow {
         game: "bridgit",
@@ -163,7 +166,7 @@ pub static GAMES: &[GameRow] = &[
         command: "bridgit",
         tests: "tests/games/bridgit.rs",
         doc: "docs/bell.md",
-        start: not_at_the_keys,
+        start: bridgit::start,
     },
     GameRow {
         game: "knights-tour",
@@ -174,7 +177,7 @@ pub static GAMES: &[GameRow] = &[
         command: "knights-tour",
         tests: "tests/games/knights.rs",
         doc: "docs/bell.md",
-        start: not_at_the_keys,
+        start: knights::start,
     },
     GameRow {
         game: "guess-it",
@@ -185,7 +188,7 @@ pub static GAMES: &[GameRow] = &[
         command: "guess-it",
         tests: "tests/games/guessit.rs",
         doc: "docs/bell.md",
-        start: not_at_the_keys,
+        start: guessit::start,
     },
 ];
 

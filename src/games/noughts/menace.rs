@@ -13,20 +13,15 @@
 //! 96–247), box n: line 0 the position's number ([`rm::code`] of its canonical form),
 //! then the beads of each cell of the canonical board as longs at lines 2 + 2j.
 
-use super::bundled::{Bundled, RunError};
-pub use super::bundled::{CheckReport, Waiting};
+pub use crate::games::bundled::{CheckReport, Waiting};
+use crate::games::keys_core::{self, GameError, KeysCore, Limit};
 use crate::machine::drum::{TRACKS, WORDS_PER_TRACK};
-use crate::machine::{Budget, Config, Machine, Stop};
+use crate::machine::{Config, Machine};
 use crate::reference::noughts::menace::{self as rm, Choice, Empty, Menace, Opponent, Result3};
 use crate::reference::noughts::{self as rn, Board, EMPTY, O, X};
 use std::collections::HashMap;
 
-const SOURCES: &[(&str, &str)] = &[(
-    "programs/menace.m1",
-    include_str!("../../programs/menace.m1"),
-)];
-
-static PROGRAM: Bundled = Bundled::new(SOURCES);
+keys_core::bundled_program!("programs/menace.m1");
 
 /// Beats a think or a wait may take before the driver gives up.
 const BEATS: u64 = 50_000_000;
@@ -51,31 +46,6 @@ pub const MARK_HALF_TRACK: u32 = 121;
 /// image without it, so that `--drum` never takes another program's drum image for
 /// MENACE's and writes boxes over it.
 pub const MARK: &[u8] = b"mark1 MENACE boxes";
-
-/// Errors of the MENACE driver.
-#[derive(Debug, thiserror::Error)]
-pub enum MenaceError {
-    /// A cell outside 1-9, a cell taken, a board that cannot be, a bad drum image.
-    #[error("{0}")]
-    Input(String),
-    /// The program did not assemble, lacks a label, or the machine stopped elsewhere.
-    #[error(transparent)]
-    Run(#[from] RunError),
-}
-
-crate::games::bundled::run_error_from_bundled!(MenaceError);
-
-/// The program's assembly.
-///
-/// # Errors
-/// The bundled source does not assemble.
-pub fn assembly() -> Result<&'static crate::asm::Assembly, MenaceError> {
-    Ok(PROGRAM.assembly()?)
-}
-
-fn label(n: &str) -> Result<u32, MenaceError> {
-    Ok(PROGRAM.label(assembly()?, n)?)
-}
 
 /// What the program does with an empty box (the setting `s_empty`).
 pub fn empty_setting(e: Empty) -> u64 {
@@ -120,13 +90,13 @@ impl DrumBoxes {
     /// # Errors
     /// The image is not a drum image, is another program's (no mark), or its boxes are
     /// inconsistent (with the reason).
-    pub fn from_drm(bytes: &[u8]) -> Result<DrumBoxes, MenaceError> {
+    pub fn from_drm(bytes: &[u8]) -> Result<DrumBoxes, GameError> {
         let words = crate::formats::drm::read_drm(bytes)
-            .map_err(|e| MenaceError::Input(format!("not a drum image: {e}")))?;
+            .map_err(|e| GameError::Input(format!("not a drum image: {e}")))?;
         let mut m = Machine::new(Config::default());
         m.drum.load_words(&words);
         if !has_mark(&m) {
-            return Err(MenaceError::Input(format!(
+            return Err(GameError::Input(format!(
                 "not a drum image of MENACE's boxes: track {}.{} lacks the mark `{}` that \
                  MENACE writes there (another program's drum image is refused, so that its \
                  drum is not overwritten with boxes)",
@@ -136,7 +106,7 @@ impl DrumBoxes {
             )));
         }
         let d = DrumBoxes::of(&m);
-        read_boxes(&m).map_err(|e| MenaceError::Input(format!("the drum image's boxes: {e}")))?;
+        read_boxes(&m).map_err(|e| GameError::Input(format!("the drum image's boxes: {e}")))?;
         Ok(d)
     }
 
@@ -186,8 +156,8 @@ fn long(lines: &[u32], i: usize) -> u64 {
 ///
 /// # Errors
 /// The first inconsistency, in words.
-pub fn read_boxes(m: &Machine) -> Result<Vec<DrumBox>, MenaceError> {
-    let bad = |s: String| MenaceError::Input(s);
+pub fn read_boxes(m: &Machine) -> Result<Vec<DrumBox>, GameError> {
+    let bad = |s: String| GameError::Input(s);
     let n = long(m.drum.half_track(HEADER / 2, HEADER % 2), 0);
     if n > MAX_BOXES as u64 {
         return Err(bad(format!(
@@ -274,19 +244,13 @@ pub fn boxes_map(boxes: &[DrumBox]) -> HashMap<Board, [u32; 9]> {
         .collect()
 }
 
-/// A machine with the program loaded (the store and its units on the drum), `/W` seeded,
-/// the boxes put on the drum if given, the empty-box setting made.
-fn loaded(seed: u64, empty: Empty, boxes: Option<&DrumBoxes>) -> Result<Machine, MenaceError> {
-    let mut m = Machine::new(Config {
-        seed,
-        ..Config::default()
-    });
-    m.load_image(&assembly()?.image);
+/// Puts the boxes on `m`'s drum, if given, and makes the empty-box setting.
+fn set_up(m: &mut Machine, empty: Empty, boxes: Option<&DrumBoxes>) -> Result<(), GameError> {
     if let Some(b) = boxes {
-        b.put(&mut m);
+        b.put(m);
     }
     m.store.write_long(label("s_empty")?, empty_setting(empty));
-    Ok(m)
+    Ok(())
 }
 
 /// One think: MENACE's cell (or its resignation), the random number it drew, the cost.
@@ -304,21 +268,6 @@ pub struct Think {
     pub boxes: DrumBoxes,
 }
 
-/// Checks a board for a think: MENACE (X) to move, game not over.
-fn check_board(b: &Board) -> Result<(), MenaceError> {
-    if rn::over(b) {
-        return Err(MenaceError::Input("the game is over on that board".into()));
-    }
-    let xs = b.iter().filter(|&&c| c == X).count();
-    let os = b.iter().filter(|&&c| c == O).count();
-    if xs != os {
-        return Err(MenaceError::Input(
-            "MENACE plays first: it is to move when its marks are as many as the opponent's".into(),
-        ));
-    }
-    Ok(())
-}
-
 /// Runs the program's one-move mode on `b` (X MENACE's marks) with the boxes given (none:
 /// a fresh drum), `/W` seeded with `seed`.
 ///
@@ -329,9 +278,14 @@ pub fn think(
     seed: u64,
     empty: Empty,
     boxes: Option<&DrumBoxes>,
-) -> Result<Think, MenaceError> {
-    check_board(b)?;
-    let mut m = loaded(seed, empty, boxes)?;
+) -> Result<Think, GameError> {
+    super::check_marks(
+        b,
+        |xs, os| xs == os,
+        "MENACE plays first: it is to move when its marks are as many as the opponent's",
+    )?;
+    let mut m = keys_core::loaded(&PROGRAM, seed)?;
+    set_up(&mut m, empty, boxes)?;
     m.store.write_long(label("s_mode")?, 0);
     let cell = label("cell")?;
     for (i, &c) in b.iter().enumerate() {
@@ -342,16 +296,8 @@ pub fn think(
         };
         m.store.write_long(cell + 2 * i as u32, v);
     }
-    let stop_line = label("th_end")?;
-    match m.run(Budget::beats(BEATS)) {
-        Stop::DynamicStop { line } if line == stop_line => {}
-        other => {
-            return Err(MenaceError::Run(RunError::Stopped(
-                crate::machine::report::describe_stop(&other),
-            )))
-        }
-    }
-    let mv = super::bundled::signed40(m.store.read_long(label("mv")?));
+    keys_core::run_to_stop(&mut m, label("th_end")?, BEATS)?;
+    let mv = crate::games::bundled::signed40(m.store.read_long(label("mv")?));
     Ok(Think {
         cell: usize::try_from(mv).ok().filter(|&c| c < 9),
         random: m.store.read(label("rr")? + 1) & 0xF_FFFF,
@@ -374,84 +320,44 @@ fn result_of(b: &Board) -> Result3 {
 
 /// Games of MENACE on the emulated Mark 1, one after another on the same drum, at the
 /// keys: the driver presses KCC between games, as an operator starting the program again.
+/// The machine and the program's waits are in its [`KeysCore`], which it dereferences to
+/// (`game.machine`, `game.run_to_wait()`, `game.enter(cell)` with the cell 1-9 in binary
+/// on switches 0-3, `game.paper()`).
 pub struct Game {
-    /// The machine.
-    pub machine: Machine,
-    key_line: u32,
-    end_line: u32,
+    core: KeysCore,
     cell: u32,
 }
+
+keys_core::holds_core!(Game);
 
 impl Game {
     /// The program loaded, its boxes from `boxes` if given; nothing run yet.
     ///
     /// # Errors
     /// The program failing to assemble.
-    pub fn new(seed: u64, empty: Empty, boxes: Option<&DrumBoxes>) -> Result<Game, MenaceError> {
-        let mut m = loaded(seed, empty, boxes)?;
-        m.store.write_long(label("s_mode")?, 1);
-        let key_line = label("k_key")?;
-        m.breaks.set_line(key_line, true);
+    pub fn new(seed: u64, empty: Empty, boxes: Option<&DrumBoxes>) -> Result<Game, GameError> {
+        let mut core = KeysCore::new(&PROGRAM, seed, Limit::EachWait(BEATS), 15)?;
+        set_up(&mut core.machine, empty, boxes)?;
+        core.machine.store.write_long(label("s_mode")?, 1);
         Ok(Game {
-            machine: m,
-            key_line,
-            end_line: label("g_end")?,
+            core,
             cell: label("cell")?,
         })
-    }
-
-    /// Runs until the program waits for KAC or the game is over.
-    ///
-    /// # Errors
-    /// The machine stopping elsewhere or running past the limit.
-    pub fn run_to_wait(&mut self) -> Result<Waiting, MenaceError> {
-        let (key, end) = (self.key_line, self.end_line);
-        Ok(super::bundled::run_to_wait(
-            &mut self.machine,
-            key,
-            end,
-            BEATS,
-            |_| true,
-        )?)
-    }
-
-    /// Enters cell `n` (1-9) on the hand switches (binary in switches 0-3) with KAC,
-    /// then runs to the next wait.
-    ///
-    /// # Errors
-    /// As [`Game::run_to_wait`].
-    pub fn enter(&mut self, n: u32) -> Result<Waiting, MenaceError> {
-        self.machine
-            .enter_at_key(n & 15, crate::machine::KAC_DEFAULT_BEATS);
-        self.run_to_wait()
     }
 
     /// KCC: the program starts again at line 1, a new game on the same boxes; runs to
     /// the first wait.
     ///
     /// # Errors
-    /// As [`Game::run_to_wait`].
-    pub fn again(&mut self) -> Result<Waiting, MenaceError> {
-        self.machine.kcc();
-        self.run_to_wait()
-    }
-
-    /// The paper so far.
-    pub fn paper(&self) -> &str {
-        self.machine.printer_text()
+    /// As [`KeysCore::run_to_wait`].
+    pub fn again(&mut self) -> Result<Waiting, GameError> {
+        self.kcc();
+        Ok(self.run_to_wait()?)
     }
 
     /// The position as the program holds it (page 7): X MENACE's marks.
     pub fn board(&self) -> Board {
-        let mut b = [EMPTY; 9];
-        for (i, c) in b.iter_mut().enumerate() {
-            *c = match self.machine.store.read_long(self.cell + 2 * i as u32) {
-                1 => X,
-                2 => O,
-                _ => EMPTY,
-            };
-        }
-        b
+        super::board_in(&self.machine, self.cell, X, O)
     }
 
     /// The game's result for MENACE once it is over (a resignation is a loss).
@@ -463,9 +369,64 @@ impl Game {
     ///
     /// # Errors
     /// The drum's boxes inconsistent.
-    pub fn boxes(&self) -> Result<Vec<DrumBox>, MenaceError> {
+    pub fn boxes(&self) -> Result<Vec<DrumBox>, GameError> {
         read_boxes(&self.machine)
     }
+}
+
+impl super::Cells for Game {
+    fn position(&self) -> Board {
+        self.board()
+    }
+
+    fn mark(&self) -> u8 {
+        X
+    }
+
+    fn first_cell(&self) -> u32 {
+        self.cell
+    }
+
+    fn result_words(&self) -> &'static str {
+        let resigned = self.paper().contains("RESIGN");
+        match (rn::over(&self.board()) || resigned, self.result()) {
+            (false, _) => "stopped",
+            (true, Result3::Win) => "the machine won",
+            (true, Result3::Loss) if resigned => "the machine resigned",
+            (true, Result3::Loss) => "you won",
+            (true, Result3::Draw) => "drawn",
+        }
+    }
+}
+
+/// Starts MENACE at the keys (`games::GAMES`' row `menace`): one game, MENACE first, an
+/// empty box resigning (Michie's); its boxes from the drum image `settings.drum` if given
+/// (a fresh drum otherwise; they are not written back).
+///
+/// # Errors
+/// The human first (MENACE plays first), a position given, a drum image that cannot be
+/// read or is not MENACE's; the program failing to assemble.
+pub fn start(
+    settings: &crate::games::Settings,
+) -> Result<Box<dyn crate::games::AtTheKeys>, String> {
+    if settings.first == crate::games::First::Human {
+        return Err(
+            "MENACE plays first (its boxes are for the 1st, 3rd, 5th and 7th moves)".into(),
+        );
+    }
+    if settings.position.is_some() {
+        return Err("MENACE starts from the empty board: no position".into());
+    }
+    let boxes = match &settings.drum {
+        Some(p) => {
+            let bytes = crate::formats::input::read_limited(p, crate::formats::input::DRUM)
+                .map_err(|e| e.to_string())?;
+            Some(DrumBoxes::from_drm(&bytes).map_err(|e| format!("{} refused: {e}", p.display()))?)
+        }
+        None => None,
+    };
+    let g = Game::new(settings.seed, Empty::Resign, boxes.as_ref()).map_err(|e| e.to_string())?;
+    Ok(keys_core::AtKeys::boxed("menace", g))
 }
 
 /// One game of training: its result for MENACE and MENACE's first cell (0–8; `None` if
@@ -492,7 +453,7 @@ pub fn train(
     seed: u64,
     boxes: Option<&DrumBoxes>,
     mut each: impl FnMut(usize, Played),
-) -> Result<(Vec<Played>, Game), MenaceError> {
+) -> Result<(Vec<Played>, Game), GameError> {
     use crate::random::Xorshift;
     let mut rng = Xorshift((seed as u32) ^ 0x3E4A_CE61 | 1);
     let mut g = Game::new(seed, empty, boxes)?;
@@ -529,7 +490,7 @@ pub fn train(
 ///
 /// # Errors
 /// The program failing.
-pub fn check(n: usize, seed: u64, empty: Empty) -> Result<CheckReport, MenaceError> {
+pub fn check(n: usize, seed: u64, empty: Empty) -> Result<CheckReport, GameError> {
     use crate::random::Xorshift;
     let mut rng = Xorshift((seed as u32) ^ 0x0C4E_C4ED | 1);
     let mut g = Game::new(seed, empty, None)?;
@@ -566,7 +527,7 @@ pub fn check(n: usize, seed: u64, empty: Empty) -> Result<CheckReport, MenaceErr
                 if !same {
                     differences.push(format!(
                         "game {game}, {}: the program {}, the reference {}",
-                        super::noughts::board_text(&before),
+                        super::board_text(&before),
                         got.map_or("resigned".to_string(), |c| format!("played {}", c + 1)),
                         match want {
                             Choice::Cell(c, _) => format!("plays {}", c + 1),
@@ -606,4 +567,55 @@ pub fn check(n: usize, seed: u64, empty: Empty) -> Result<CheckReport, MenaceErr
         positions: n,
         differences,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::keys_core::play;
+    use crate::games::{AtTheKeys, First, Settings};
+
+    /// MENACE played to the end through `games::start` on a fresh drum: it opens (its
+    /// first `I PLAY n` is an x on the board it holds) and the end is in words.
+    #[test]
+    fn menace_at_the_keys() {
+        let first_free = |g: &mut dyn AtTheKeys| (g.board().find('.').unwrap_or(0) + 1).to_string();
+        let g = play("menace", &Settings::default(), 9, 50_000_000, first_free);
+        let p = g.paper();
+        assert!(p.starts_with("MENACE\nI PLAY "), "{p}");
+        let n: usize = p.lines().nth(1).unwrap()[7..].trim().parse().unwrap();
+        assert_eq!(g.board().chars().nth(n - 1), Some('x'), "{}", g.board());
+        let end = g.end().unwrap();
+        assert!(
+            [
+                "the machine won",
+                "you won",
+                "drawn",
+                "the machine resigned"
+            ]
+            .contains(&end.as_str()),
+            "{end}"
+        );
+        let human = Settings {
+            first: First::Human,
+            ..Settings::default()
+        };
+        assert!(crate::games::start("menace", &human).is_err());
+
+        // The boxes it made come back from a drum image given in the settings; a file
+        // that is not MENACE's drum image is refused.
+        let made = super::read_boxes(g.machine()).unwrap();
+        assert!(!made.is_empty());
+        let dir = tempfile::tempdir().unwrap();
+        let drum = dir.path().join("boxes.drm");
+        std::fs::write(&drum, super::DrumBoxes::drm_of(g.machine())).unwrap();
+        let with = Settings {
+            drum: Some(drum.clone()),
+            ..Settings::default()
+        };
+        let again = crate::games::start("menace", &with).unwrap();
+        assert_eq!(super::read_boxes(again.machine()).unwrap(), made);
+        std::fs::write(&drum, b"not a drum").unwrap();
+        let e = crate::games::start("menace", &with).err().unwrap();
+        assert!(e.contains("refused"), "{e}");
+    }
 }

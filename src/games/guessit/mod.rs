@@ -8,69 +8,31 @@
 //! decision; [`check`] compares it with `reference::guessit::decide` given the same random
 //! numbers (the machine's `/W` sequence for the seed).
 
-use super::bundled::{Bundled, RunError};
+use super::bundled::RunError;
 pub use super::bundled::{CheckReport, Waiting};
-use crate::machine::{Budget, Config, Machine, Rng, RngKind, Stop};
+pub use super::keys::First;
+use super::keys_core::{self, GameError, KeysCore, Limit};
+use crate::machine::{Machine, Rng, RngKind};
 use crate::random::RandomSource;
 use crate::random::Xorshift;
 use crate::reference::guessit::{self as rg, Decision, View, CARDS};
 
-const SOURCES: &[(&str, &str)] = &[(
-    "programs/guessit.m1",
-    include_str!("../../programs/guessit.m1"),
-)];
-
-static PROGRAM: Bundled = Bundled::new(SOURCES);
+keys_core::bundled_program!("programs/guessit.m1");
 
 /// Beats a turn or a wait may take before the driver gives up.
 const BEATS: u64 = 20_000_000;
 
-/// Errors of the Guess It driver.
-#[derive(Debug, thiserror::Error)]
-pub enum GuessitError {
-    /// An unknown card, a card asked for before, a position that cannot be, a bad script.
-    #[error("{0}")]
-    Input(String),
-    /// The program did not assemble, lacks a label, or the machine stopped elsewhere.
-    #[error(transparent)]
-    Run(#[from] RunError),
-}
-
-crate::games::bundled::run_error_from_bundled!(GuessitError);
-
-/// The program's assembly.
-///
-/// # Errors
-/// The bundled source does not assemble.
-pub fn assembly() -> Result<&'static crate::asm::Assembly, GuessitError> {
-    Ok(PROGRAM.assembly()?)
-}
-
-fn label(n: &str) -> Result<u32, GuessitError> {
-    Ok(PROGRAM.label(assembly()?, n)?)
-}
-
-/// A machine with the program loaded (the store and unit T on the drum), `/W` seeded.
-fn loaded(seed: u64) -> Result<Machine, GuessitError> {
-    let mut m = Machine::new(Config {
-        seed,
-        ..Config::default()
-    });
-    m.load_image(&assembly()?.image);
-    Ok(m)
-}
-
 /// The card index 0-10 of a store value, or the reason it is none.
-fn card_of(v: u64) -> Result<usize, GuessitError> {
+fn card_of(v: u64) -> Result<usize, RunError> {
     usize::try_from(v)
         .ok()
         .filter(|&c| c < 11)
-        .ok_or_else(|| GuessitError::Run(RunError::Stopped(format!("no card {v} in the store"))))
+        .ok_or_else(|| RunError::Stopped(format!("no card {v} in the store")))
 }
 
 /// Puts a view into the program's store: the four sets (page 7), the card it knows and
 /// the card it has just answered NO to.
-fn set_view(m: &mut Machine, v: &View) -> Result<(), GuessitError> {
+fn set_view(m: &mut Machine, v: &View) -> Result<(), GameError> {
     m.store.write_long(label("mine")?, u64::from(v.mine));
     m.store.write_long(label("shown")?, u64::from(v.shown));
     m.store.write_long(label("hism")?, u64::from(v.his));
@@ -83,11 +45,11 @@ fn set_view(m: &mut Machine, v: &View) -> Result<(), GuessitError> {
 }
 
 /// The view the program holds in the store.
-fn read_view(m: &Machine) -> Result<View, GuessitError> {
-    let set = |n: &str| -> Result<u16, GuessitError> {
+fn read_view(m: &Machine) -> Result<View, RunError> {
+    let set = |n: &str| -> Result<u16, RunError> {
         Ok((m.store.read_long(label(n)?) & u64::from(rg::ALL)) as u16)
     };
-    let opt = |n: &str| -> Result<Option<usize>, GuessitError> {
+    let opt = |n: &str| -> Result<Option<usize>, RunError> {
         let v = m.store.read_long(label(n)?);
         Ok(if v == 0 { None } else { Some(card_of(v - 1)?) })
     };
@@ -104,9 +66,9 @@ fn read_view(m: &Machine) -> Result<View, GuessitError> {
 /// Checks that a view is one a player can hold at his turn.
 ///
 /// # Errors
-/// [`GuessitError::Input`] with the reason.
-pub fn check_view(v: &View) -> Result<(), GuessitError> {
-    let bad = |s: &str| Err(GuessitError::Input(s.to_string()));
+/// [`GameError::Input`] with the reason.
+pub fn check_view(v: &View) -> Result<(), GameError> {
+    let bad = |s: &str| Err(GameError::Input(s.to_string()));
     if (v.mine | v.shown | v.his | v.mentioned) & !rg::ALL != 0 {
         return bad("a set holds a card that is none of the eleven");
     }
@@ -131,7 +93,7 @@ pub fn check_view(v: &View) -> Result<(), GuessitError> {
 }
 
 /// The decision the program left in the store: `dec`, `card`, `isbl`.
-fn decision_in(m: &Machine) -> Result<Decision, GuessitError> {
+fn decision_in(m: &Machine) -> Result<Decision, RunError> {
     let card = card_of(m.store.read_long(label("card")?))?;
     Ok(match m.store.read_long(label("dec")?) {
         1 => Decision::Ask {
@@ -141,9 +103,9 @@ fn decision_in(m: &Machine) -> Result<Decision, GuessitError> {
         2 => Decision::Guess(card),
         3 => Decision::Call(card),
         other => {
-            return Err(GuessitError::Run(RunError::Stopped(format!(
+            return Err(RunError::Stopped(format!(
                 "the program left no decision ({other})"
-            ))))
+            )))
         }
     })
 }
@@ -168,20 +130,12 @@ pub struct Think {
 ///
 /// # Errors
 /// A view that cannot be; the program failing.
-pub fn think(view: &View, seed: u64) -> Result<Think, GuessitError> {
+pub fn think(view: &View, seed: u64) -> Result<Think, GameError> {
     check_view(view)?;
-    let mut m = loaded(seed)?;
+    let mut m = keys_core::loaded(&PROGRAM, seed)?;
     m.store.write_long(label("s_mode")?, 0);
     set_view(&mut m, view)?;
-    let stop_line = label("th_end")?;
-    match m.run(Budget::beats(BEATS)) {
-        Stop::DynamicStop { line } if line == stop_line => {}
-        other => {
-            return Err(GuessitError::Run(RunError::Stopped(
-                crate::machine::report::describe_stop(&other),
-            )))
-        }
-    }
+    keys_core::run_to_stop(&mut m, label("th_end")?, BEATS)?;
     let decision = decision_in(&m)?;
     Ok(Think {
         decision,
@@ -242,16 +196,10 @@ pub fn positions(n: usize, seed: u64) -> Vec<View> {
     let mut out = Vec::with_capacity(n);
     while out.len() < n {
         let (_, a, b) = rg::deal(&mut rng);
-        let mut p = [
-            View {
-                mine: a,
-                ..View::default()
-            },
-            View {
-                mine: b,
-                ..View::default()
-            },
-        ];
+        let mut p = [a, b].map(|mine| View {
+            mine,
+            ..View::default()
+        });
         // The machine is player 0; it moves first or second.
         let mut turn = (rng.next_u20() & 1) as usize;
         let mut seen = Vec::new();
@@ -290,10 +238,10 @@ pub fn positions(n: usize, seed: u64) -> Vec<View> {
 ///
 /// # Errors
 /// The program failing on a position.
-pub fn check(n: usize, seed: u64) -> Result<CheckReport, GuessitError> {
+pub fn check(n: usize, seed: u64) -> Result<CheckReport, GameError> {
     use rayon::prelude::*;
     let ps = positions(n, seed);
-    let results: Vec<Result<Option<String>, GuessitError>> = ps
+    let results: Vec<Result<Option<String>, GameError>> = ps
         .par_iter()
         .enumerate()
         .map(|(k, v)| {
@@ -314,15 +262,6 @@ pub fn check(n: usize, seed: u64) -> Result<CheckReport, GuessitError> {
         })
         .collect();
     CheckReport::collect(n, results)
-}
-
-/// Who moves first in a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum First {
-    /// The machine.
-    Machine,
-    /// The opponent.
-    Human,
 }
 
 /// A deal: the hidden card and the two hands, as sets (bit `c` for card `c`).
@@ -369,27 +308,27 @@ pub struct Outcome {
     pub reason: String,
 }
 
-/// A game on the emulated machine, at the keys.
+/// A game on the emulated machine, at the keys (the machine and the program's waits in
+/// its [`KeysCore`], which it dereferences to: `game.machine`, `game.paper()`; its own
+/// [`Game::run_to_wait`] and [`Game::enter`] watch the machine's turns).
 pub struct Game {
-    /// The machine.
-    pub machine: Machine,
+    core: KeysCore,
     /// The deal.
     pub deal: Deal,
-    key_line: u32,
-    end_line: u32,
     k_ret: u32,
     answer_link: u32,
-    waiting: Waiting,
     think_line: u32,
     thinks: Vec<(View, Option<Decision>)>,
 }
+
+keys_core::holds_core!(Game);
 
 impl Game {
     /// The program loaded with the deal and the settings; nothing run yet.
     ///
     /// # Errors
     /// The program failing to assemble; a deal that is not one.
-    pub fn new(deal: Deal, first: First, seed: u64) -> Result<Game, GuessitError> {
+    pub fn new(deal: Deal, first: First, seed: u64) -> Result<Game, GameError> {
         let ok = deal.hidden < 11
             && deal.machine.count_ones() == 5
             && deal.human.count_ones() == 5
@@ -397,26 +336,22 @@ impl Game {
             && (deal.machine | deal.human) & 1 << deal.hidden == 0
             && (deal.machine | deal.human) & !rg::ALL == 0;
         if !ok {
-            return Err(GuessitError::Input(
+            return Err(GameError::Input(
                 "a deal is a hidden card and five other cards to each player".into(),
             ));
         }
-        let mut m = loaded(seed)?;
+        let mut core = KeysCore::new(&PROGRAM, seed, Limit::EachWait(BEATS), 0xF_FFFF)?;
+        let m = &mut core.machine;
         m.store.write_long(label("s_mode")?, 1);
         m.store
             .write_long(label("s_first")?, u64::from(first == First::Human));
         m.store.write_long(label("mine")?, u64::from(deal.machine));
-        let key_line = label("k_key")?;
-        m.breaks.set_line(key_line, true);
         Ok(Game {
-            machine: m,
+            core,
             deal,
-            key_line,
-            end_line: label("g_end")?,
             k_ret: label("k_ret")?,
             // The key routine's link holds the jump constant of the return: mt_5 - 1.
             answer_link: label("mt_5")? - 1,
-            waiting: Waiting::Key,
             think_line: label("tothink")?,
             thinks: Vec::new(),
         })
@@ -426,45 +361,42 @@ impl Game {
     ///
     /// # Errors
     /// The machine stopping elsewhere or running past the limit.
-    pub fn run_to_wait(&mut self) -> Result<Waiting, GuessitError> {
-        let (key, end) = (self.key_line, self.end_line);
-        let watching = self.machine.breaks.has_line(self.think_line);
-        self.waiting = if watching {
-            // Looking at the tube whenever the machine starts its turn: its view then,
-            // and its decision at the next wait.
-            let limit = self.machine.stats.beats + BEATS;
-            loop {
-                let left = limit.saturating_sub(self.machine.stats.beats);
-                match self.machine.run(Budget::beats(left)) {
-                    Stop::Breakpoint { line } if line == self.think_line => {
-                        let v = read_view(&self.machine)?;
-                        self.thinks.push((v, None));
-                    }
-                    Stop::Breakpoint { line } if line == key => break Waiting::Key,
-                    Stop::DynamicStop { line } if line == end => break Waiting::Over,
-                    other => {
-                        return Err(GuessitError::Run(RunError::Stopped(
-                            crate::machine::report::describe_stop(&other),
-                        )))
-                    }
-                }
+    pub fn run_to_wait(&mut self) -> Result<Waiting, GameError> {
+        // Within the driver's limit a run ends in a wait or an error, never in None.
+        let stop = crate::machine::report::describe_stop(&crate::machine::Stop::BeatLimit);
+        Ok(self.watched(None)?.ok_or(RunError::Stopped(stop))?)
+    }
+
+    /// Runs to the next wait, within `beats` if given (`Ok(None)`: they were spent), the
+    /// driver's limit otherwise. Where [`Game::watch_thinks`] set the breakpoint at the
+    /// start of the machine's turn, it looks at the tube there (the view the machine
+    /// holds) and at the next wait (the decision it came to).
+    fn watched(&mut self, beats: Option<u64>) -> Result<Option<Waiting>, RunError> {
+        let think = self.think_line;
+        let thinks = &mut self.thinks;
+        let mut watch = |m: &Machine, line: u32| -> Result<bool, RunError> {
+            if line == think {
+                thinks.push((read_view(m)?, None));
             }
-        } else {
-            super::bundled::run_to_wait(&mut self.machine, key, end, BEATS, |_| true)?
+            Ok(line == think)
         };
-        if matches!(self.thinks.last(), Some((_, None))) {
-            let d = self.decision()?;
+        let w = match beats {
+            None => Some(self.core.run_to_wait_watching(&mut watch)?),
+            Some(b) => self.core.run_watching(b, &mut watch)?,
+        };
+        if w.is_some() && matches!(self.thinks.last(), Some((_, None))) {
+            let d = decision_in(&self.core.machine)?;
             if let Some(last) = self.thinks.last_mut() {
                 last.1 = Some(d);
             }
         }
-        Ok(self.waiting)
+        Ok(w)
     }
 
     /// Watches the machine's turns from now on: [`Game::thinks`] gives the view it held
     /// as each began and the decision it came to, read off the store.
     pub fn watch_thinks(&mut self) {
-        self.machine.breaks.set_line(self.think_line, true);
+        self.core.machine.breaks.set_line(self.think_line, true);
     }
 
     /// The machine's turns watched so far (see [`Game::watch_thinks`]): the view as the
@@ -476,18 +408,12 @@ impl Game {
             .collect()
     }
 
-    /// The machine's last decision as the store holds it.
-    fn decision(&self) -> Result<Decision, GuessitError> {
-        decision_in(&self.machine)
-    }
-
     /// Sets `h` on the hand switches with KAC, then runs to the next wait.
     ///
     /// # Errors
     /// As [`Game::run_to_wait`].
-    pub fn enter(&mut self, h: u32) -> Result<Waiting, GuessitError> {
-        self.machine
-            .enter_at_key(h & 0xF_FFFF, crate::machine::KAC_DEFAULT_BEATS);
+    pub fn enter(&mut self, h: u32) -> Result<Waiting, GameError> {
+        self.core.key(h);
         self.run_to_wait()
     }
 
@@ -495,7 +421,7 @@ impl Game {
     ///
     /// # Errors
     /// As [`Game::run_to_wait`].
-    pub fn ask(&mut self, c: usize) -> Result<Waiting, GuessitError> {
+    pub fn ask(&mut self, c: usize) -> Result<Waiting, GameError> {
         self.enter(c as u32 + 1)
     }
 
@@ -503,7 +429,7 @@ impl Game {
     ///
     /// # Errors
     /// As [`Game::run_to_wait`].
-    pub fn guess(&mut self, c: usize) -> Result<Waiting, GuessitError> {
+    pub fn guess(&mut self, c: usize) -> Result<Waiting, GameError> {
         self.enter((c as u32 + 1) | 16)
     }
 
@@ -511,14 +437,14 @@ impl Game {
     ///
     /// # Errors
     /// As [`Game::run_to_wait`].
-    pub fn answer(&mut self, yes: bool) -> Result<Waiting, GuessitError> {
+    pub fn answer(&mut self, yes: bool) -> Result<Waiting, GameError> {
         self.enter(u32::from(yes))
     }
 
     /// What the program waits for (the key routine's link in the store says where it
     /// was called from).
     pub fn prompt(&self) -> Prompt {
-        if self.waiting == Waiting::Over {
+        if self.waiting() == Some(Waiting::Over) {
             return Prompt::Over;
         }
         if self.machine.store.read(self.k_ret) == self.answer_link {
@@ -531,23 +457,18 @@ impl Game {
         }
     }
 
-    /// The paper so far.
-    pub fn paper(&self) -> &str {
-        self.machine.printer_text()
-    }
-
     /// The machine's knowledge as it holds it in the store.
     ///
     /// # Errors
     /// A store that holds no view (a bug in the program).
-    pub fn view(&self) -> Result<View, GuessitError> {
-        read_view(&self.machine)
+    pub fn view(&self) -> Result<View, GameError> {
+        Ok(read_view(&self.machine)?)
     }
 
     /// The end, once the game is over: the paper's last line, with the hidden card
     /// turned over by the dealer.
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.waiting != Waiting::Over {
+        if self.waiting() != Some(Waiting::Over) {
             return None;
         }
         let last = self
@@ -611,6 +532,119 @@ impl Game {
     }
 }
 
+impl keys_core::Driver for Game {
+    fn move_prompt(&self) -> String {
+        match self.prompt() {
+            Prompt::Answer(c) => format!("do you have {}? yes or no", CARDS[c]),
+            Prompt::Turn => format!(
+                "your card to ask for, or guess CARD (the cards: {}; yours: {})",
+                CARDS.join(" "),
+                rg::set_text(self.deal.human)
+            ),
+            Prompt::Over => "the game is over".into(),
+        }
+    }
+
+    /// As `mark1 guess-it` reads a line: `yes` or `no` (the true answer) to HAVE YOU; a
+    /// card to ask for, or `guess` and a card, at the opponent's turn.
+    fn move_switches(&self, text: &str) -> Result<u32, String> {
+        let lower = text.to_ascii_lowercase();
+        match self.prompt() {
+            Prompt::Answer(c) => {
+                let yes = match lower.as_str() {
+                    "yes" | "y" => true,
+                    "no" | "n" => false,
+                    _ => return Err(format!("`{text}`: answer yes or no")),
+                };
+                let holds = self.deal.human & 1 << c != 0;
+                if yes != holds {
+                    return Err(format!(
+                        "`{text}`: you {} {}; the answer must be true",
+                        if holds { "hold" } else { "do not hold" },
+                        CARDS[c]
+                    ));
+                }
+                Ok(u32::from(yes))
+            }
+            Prompt::Turn => {
+                // `guess` is five ASCII letters: the card's name follows at byte 5.
+                let (guess, name) = if lower.starts_with("guess") {
+                    (16, text.get(5..).unwrap_or("").trim())
+                } else {
+                    (0, text)
+                };
+                let c = rg::parse_card(name).map_err(|e| format!("{e}; to guess, `guess QC`"))?;
+                Ok((c as u32 + 1) | guess)
+            }
+            Prompt::Over => Err("the game is over".into()),
+        }
+    }
+
+    /// Your hand, and what the machine holds in its store that you may see: its cards
+    /// shown, those it counts as yours, those asked for (its own hand stays hidden).
+    fn board_text(&self) -> String {
+        let v = read_view(&self.machine).unwrap_or_default();
+        format!(
+            "your cards: {} (the machine holds five, one is hidden)\nthe machine's shown [{}] counted as yours [{}] asked for [{}]\n",
+            rg::set_text(self.deal.human),
+            rg::set_text(v.shown),
+            rg::set_text(v.his),
+            rg::set_text(v.mentioned)
+        )
+    }
+
+    fn board_json(&self) -> serde_json::Value {
+        let v = read_view(&self.machine).unwrap_or_default();
+        let set = |s: u16| {
+            (0..11)
+                .filter(|c| s >> c & 1 == 1)
+                .map(|c| CARDS[c])
+                .collect::<Vec<_>>()
+        };
+        let (waiting, card) = match self.prompt() {
+            Prompt::Answer(c) => ("answer", Some(CARDS[c])),
+            Prompt::Turn => ("turn", None),
+            Prompt::Over => ("over", None),
+        };
+        serde_json::json!({
+            "cards": CARDS.join(" "),
+            "numbering": "cards by name; a move: a card to ask for, `guess` and a card, or yes or no",
+            "your_hand": set(self.deal.human),
+            "machine_shown": set(v.shown),
+            "counted_as_yours": set(v.his),
+            "asked": set(v.mentioned),
+            "waiting_for": waiting,
+            "card_asked": card,
+        })
+    }
+
+    fn result_text(&self) -> Option<String> {
+        self.outcome().map(|o| o.reason)
+    }
+
+    fn board_page(&self) -> u32 {
+        label("mine").map_or(7, |a| a / 64)
+    }
+
+    fn run_within(&mut self, beats: u64) -> Result<Option<Waiting>, RunError> {
+        self.watched(Some(beats))
+    }
+}
+
+/// Starts Guess It at the keys (`games::GAMES`' row `guess-it`): the deal from
+/// `settings.seed` (as `mark1 guess-it --seed`), `settings.first` asking first.
+///
+/// # Errors
+/// A position or a drum image given; the program failing to assemble.
+pub fn start(settings: &super::Settings) -> Result<Box<dyn super::AtTheKeys>, String> {
+    if settings.position.is_some() || settings.drum.is_some() {
+        return Err("Guess It starts from a deal by the seed: no position or drum image".into());
+    }
+    let deal = Deal::random(settings.seed);
+    let g = Game::new(deal, settings.first, settings.seed).map_err(|e| e.to_string())?;
+    Ok(keys_core::AtKeys::boxed("guess-it", g))
+}
+
 /// The result of a game of the program against the reference's procedure.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SelfplayGame {
@@ -630,7 +664,7 @@ pub struct SelfplayGame {
 ///
 /// # Errors
 /// The program failing, or the game not ending.
-pub fn selfplay_game(first: First, seed: u64) -> Result<SelfplayGame, GuessitError> {
+pub fn selfplay_game(first: First, seed: u64) -> Result<SelfplayGame, GameError> {
     let deal = Deal::random(seed);
     let mut game = Game::new(deal, first, seed)?;
     game.watch_thinks();
@@ -643,7 +677,7 @@ pub fn selfplay_game(first: First, seed: u64) -> Result<SelfplayGame, GuessitErr
     let mut turns = 0;
     while w == Waiting::Key {
         if turns > 60 {
-            return Err(GuessitError::Run(RunError::Stopped(
+            return Err(GameError::Run(RunError::Stopped(
                 "the game did not end".into(),
             )));
         }
@@ -689,7 +723,7 @@ pub fn selfplay_game(first: First, seed: u64) -> Result<SelfplayGame, GuessitErr
         }
     }
     let o = game.outcome().ok_or_else(|| {
-        GuessitError::Run(RunError::Stopped(format!(
+        GameError::Run(RunError::Stopped(format!(
             "the paper does not end a game: {}",
             game.paper()
         )))
@@ -707,9 +741,9 @@ pub fn selfplay_game(first: First, seed: u64) -> Result<SelfplayGame, GuessitErr
 ///
 /// # Errors
 /// The first game that failed.
-pub fn selfplay(games: u64, first: First, seed: u64) -> Result<u64, GuessitError> {
+pub fn selfplay(games: u64, first: First, seed: u64) -> Result<u64, GameError> {
     use rayon::prelude::*;
-    let won: Result<Vec<bool>, GuessitError> = (0..games)
+    let won: Result<Vec<bool>, GameError> = (0..games)
         .into_par_iter()
         .map(|k| selfplay_game(first, seed.wrapping_add(k)).map(|g| g.machine_won))
         .collect();
@@ -778,5 +812,56 @@ mod tests {
             assert_eq!(t.randoms, 2);
             assert_eq!((t.decision, t.after, t.randoms), reference_think(&v, seed));
         }
+    }
+
+    /// Guess It played to the end through `games::start`, the opponent first: asking
+    /// for cards not asked before and answering truly; the machine's answer to an ask is
+    /// on the paper, an untrue answer is refused, and the end names the hidden card.
+    #[test]
+    fn guessit_at_the_keys() {
+        use crate::games::{keys_core::play, AtTheKeys, First, MoveError, Settings};
+        // The deal of seed 0, the opponent asking first.
+        let s = Settings {
+            first: First::Human,
+            ..Default::default()
+        };
+        let mut refused = 0;
+        let choose = |g: &mut dyn AtTheKeys| {
+            let v = g.view();
+            let has = |set: &str, c: &str| v[set].as_array().unwrap().iter().any(|x| x == c);
+            if v["waiting_for"] == "answer" {
+                let c = v["card_asked"].as_str().unwrap();
+                let (yes, no) = if has("your_hand", c) {
+                    ("yes", "no")
+                } else {
+                    ("no", "yes")
+                };
+                // The untrue answer is refused before anything is entered.
+                let e = g.enter(no);
+                assert!(
+                    matches!(&e, Err(MoveError::Input(m)) if m.contains("must be true")),
+                    "{e:?}"
+                );
+                refused += 1;
+                return yes.to_string();
+            }
+            let ask = CARDS
+                .iter()
+                .find(|c| !has("your_hand", c) && !has("asked", c))
+                .copied();
+            match ask {
+                Some(c) => c.to_string(),
+                None => "guess AS".into(),
+            }
+        };
+        let g = play("guess-it", &s, 40, BEATS, choose);
+        let p = g.paper();
+        let first_ask = p
+            .lines()
+            .find(|l| l.ends_with(" YES") || l.ends_with(" NO"));
+        assert!(first_ask.is_some(), "{p}");
+        let end = g.end().unwrap();
+        assert!(end.contains("; the hidden card is "), "{end}");
+        assert_eq!(refused, p.matches("HAVE YOU").count(), "{p}");
     }
 }

@@ -7,44 +7,17 @@
 //! Squares are chess squares `a1`–`h8`, 0–63 inside (file + 8 × rank), as in
 //! `reference::knights`.
 
-use super::bundled::{Bundled, RunError};
+use super::bundled::RunError;
 pub use super::bundled::{CheckReport, Waiting};
-use crate::machine::{Config, Machine};
+use super::keys_core::{self, GameError, KeysCore, Limit};
 use crate::reference::knights as rk;
 
-const SOURCES: &[(&str, &str)] = &[(
-    "programs/knights.m1",
-    include_str!("../../programs/knights.m1"),
-)];
-
-static PROGRAM: Bundled = Bundled::new(SOURCES);
+keys_core::bundled_program!("programs/knights.m1");
 
 /// Beats the driver lets a tour take before it gives up (a tour takes about 250,000).
 const BEATS: u64 = 50_000_000;
 
-/// Errors of the knight's-tour driver.
-#[derive(Debug, thiserror::Error)]
-pub enum KnightsRunError {
-    /// A bad square.
-    #[error("{0}")]
-    Input(String),
-    /// The program did not assemble, lacks a label, or the machine stopped elsewhere.
-    #[error(transparent)]
-    Run(#[from] RunError),
-}
-
-crate::games::bundled::run_error_from_bundled!(KnightsRunError);
-
-impl From<rk::KnightError> for KnightsRunError {
-    fn from(e: rk::KnightError) -> Self {
-        KnightsRunError::Input(e.to_string())
-    }
-}
-
-fn label(n: &str) -> Result<u32, KnightsRunError> {
-    let a = PROGRAM.assembly()?;
-    Ok(PROGRAM.label(a, n)?)
-}
+keys_core::input_from!(rk::KnightError);
 
 /// Square `s` (file + 8 × rank) as the program's board entry: (rank + 2) × 10 + file + 1
 /// of its bordered 10 × 12 table.
@@ -52,68 +25,31 @@ fn entry(s: u8) -> u32 {
     (u32::from(s) / 8 + 2) * 10 + u32::from(s) % 8 + 1
 }
 
-/// The program on the emulated machine, at the keys.
+/// The program on the emulated machine, at the keys (the machine and the program's waits
+/// in its [`KeysCore`], which it dereferences to: `tour.machine`, `tour.run_to_wait()`
+/// within the limit for the whole tour, `tour.enter(value)` with the square 0-63 = file +
+/// 8 × rank on switches 0-5 (anything larger is refused by the program), `tour.paper()`).
 pub struct Tour {
-    /// The machine.
-    pub machine: Machine,
-    key_line: u32,
-    end_line: u32,
+    core: KeysCore,
     board: u32,
+    /// The square to set on the hand switches when the program first asks (played
+    /// through [`crate::games::AtTheKeys`] from a position).
+    preset: Option<u8>,
 }
+
+keys_core::holds_core!(Tour);
 
 impl Tour {
     /// The program loaded; nothing run yet.
     ///
     /// # Errors
     /// The program failing to assemble.
-    pub fn new(seed: u64) -> Result<Tour, KnightsRunError> {
-        let mut m = Machine::new(Config {
-            seed,
-            ..Config::default()
-        });
-        m.load_image(&PROGRAM.assembly()?.image);
-        let key_line = label("k_key")?;
-        m.breaks.set_line(key_line, true);
+    pub fn new(seed: u64) -> Result<Tour, GameError> {
         Ok(Tour {
-            machine: m,
-            key_line,
-            end_line: label("g_end")?,
+            core: KeysCore::new(&PROGRAM, seed, Limit::FromStart(BEATS), 0xF_FFFF)?,
             board: label("board")?,
+            preset: None,
         })
-    }
-
-    /// Runs until the program waits for KAC or has printed the tour.
-    ///
-    /// # Errors
-    /// The machine stopping elsewhere or running past the limit.
-    pub fn run_to_wait(&mut self) -> Result<Waiting, KnightsRunError> {
-        // BEATS is the limit for the whole tour, from the start.
-        let left = BEATS.saturating_sub(self.machine.stats.beats);
-        let (key, end) = (self.key_line, self.end_line);
-        Ok(super::bundled::run_to_wait(
-            &mut self.machine,
-            key,
-            end,
-            left,
-            |_| true,
-        )?)
-    }
-
-    /// Sets `value` on the hand switches (the square, 0-63 = file + 8 × rank, on switches
-    /// 0-5; anything larger is refused by the program) with KAC, then runs to the next
-    /// wait.
-    ///
-    /// # Errors
-    /// As [`Tour::run_to_wait`].
-    pub fn enter(&mut self, value: u32) -> Result<Waiting, KnightsRunError> {
-        self.machine
-            .enter_at_key(value & 0xF_FFFF, crate::machine::KAC_DEFAULT_BEATS);
-        self.run_to_wait()
-    }
-
-    /// The paper so far.
-    pub fn paper(&self) -> &str {
-        self.machine.printer_text()
     }
 
     /// The tour as the program holds it: the squares in the order of the move numbers
@@ -152,6 +88,85 @@ fn board_of_paper(paper: &str) -> String {
         .collect()
 }
 
+/// The words the command ends with: `a complete tour from a1, closed`, or `stuck after
+/// 40 squares from e4`.
+pub fn result_words(start: u8, path: &[u8]) -> String {
+    let from = rk::name(start);
+    match (path.len(), rk::check_tour(path)) {
+        (64, (_, true)) => format!("a complete tour from {from}, closed"),
+        (64, _) => format!("a complete tour from {from}, open"),
+        (n, _) => format!("stuck after {n} squares from {from}"),
+    }
+}
+
+impl keys_core::Driver for Tour {
+    fn move_prompt(&self) -> String {
+        "the starting square, a1-h8".into()
+    }
+
+    fn move_switches(&self, text: &str) -> Result<u32, String> {
+        rk::parse(text).map(u32::from).map_err(|e| e.to_string())
+    }
+
+    fn board_text(&self) -> String {
+        rk::board_text(&self.path())
+    }
+
+    fn board_json(&self) -> serde_json::Value {
+        let path = self.path();
+        serde_json::json!({
+            "squares": "chess squares a1-h8",
+            "numbering": "each square's move number in the tour, rank 8 at the top",
+            "path": path.iter().map(|&s| rk::name(s)).collect::<Vec<_>>(),
+            "complete": path.len() == 64,
+        })
+    }
+
+    fn result_text(&self) -> Option<String> {
+        let path = self.path();
+        Some(match path.first() {
+            Some(&s) => result_words(s, &path),
+            None => "no tour: the program ended before the first square".into(),
+        })
+    }
+
+    fn board_page(&self) -> u32 {
+        self.board / 64
+    }
+
+    /// The core's run; where a starting square was given in the settings it is set
+    /// on the hand switches with KAC when the program first asks, and the run goes on.
+    fn run_within(&mut self, beats: u64) -> Result<Option<Waiting>, RunError> {
+        let before = self.machine.stats.beats;
+        let w = self.core.run(beats)?;
+        match (w, self.preset.take()) {
+            (Some(Waiting::Key), Some(s)) => {
+                self.core.key(u32::from(s));
+                let spent = self.machine.stats.beats - before;
+                self.core.run(beats.saturating_sub(spent))
+            }
+            _ => Ok(w),
+        }
+    }
+}
+
+/// Starts the knight's tour at the keys (`games::GAMES`' row `knights-tour`): the
+/// program asks for the starting square; `settings.position` (a square a1-h8), if given,
+/// is set on the switches when it does.
+///
+/// # Errors
+/// A position that is not a square, a drum image given; the program failing to assemble.
+pub fn start(settings: &super::Settings) -> Result<Box<dyn super::AtTheKeys>, String> {
+    if settings.drum.is_some() {
+        return Err("the knight's tour keeps nothing on the drum: no drum image".into());
+    }
+    let mut t = Tour::new(settings.seed).map_err(|e| e.to_string())?;
+    if let Some(p) = &settings.position {
+        t.preset = Some(rk::parse(p.trim()).map_err(|e| format!("the starting square: {e}"))?);
+    }
+    Ok(keys_core::AtKeys::boxed("knights-tour", t))
+}
+
 /// A tour run from start to end.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TourRun {
@@ -173,20 +188,20 @@ pub struct TourRun {
 ///
 /// # Errors
 /// A square above 63; the program failing.
-pub fn tour(start: u8, seed: u64) -> Result<TourRun, KnightsRunError> {
+pub fn tour(start: u8, seed: u64) -> Result<TourRun, GameError> {
     if start >= 64 {
-        return Err(KnightsRunError::Input(format!(
+        return Err(GameError::Input(format!(
             "square {start} is not on the board (0-63)"
         )));
     }
     let mut t = Tour::new(seed)?;
     if t.run_to_wait()? != Waiting::Key {
-        return Err(KnightsRunError::Run(RunError::Stopped(
+        return Err(GameError::Run(RunError::Stopped(
             "the program ended before asking for the square".into(),
         )));
     }
     if t.enter(u32::from(start))? != Waiting::Over {
-        return Err(KnightsRunError::Run(RunError::Stopped(
+        return Err(GameError::Run(RunError::Stopped(
             "the program asked for the square again".into(),
         )));
     }
@@ -208,7 +223,7 @@ pub fn tour(start: u8, seed: u64) -> Result<TourRun, KnightsRunError> {
 ///
 /// # Errors
 /// The program failing.
-pub fn check(n: usize, seed: u64) -> Result<CheckReport, KnightsRunError> {
+pub fn check(n: usize, seed: u64) -> Result<CheckReport, GameError> {
     use crate::random::RandomSource;
     use crate::random::Xorshift;
     use rayon::prelude::*;
@@ -222,7 +237,7 @@ pub fn check(n: usize, seed: u64) -> Result<CheckReport, KnightsRunError> {
             }
         })
         .collect();
-    let results: Vec<Result<Option<String>, KnightsRunError>> = starts
+    let results: Vec<Result<Option<String>, GameError>> = starts
         .par_iter()
         .enumerate()
         .map(|(k, &s)| {
@@ -266,8 +281,8 @@ pub struct Next {
 ///
 /// # Errors
 /// The first fault, in words.
-pub fn check_path(path: &[u8]) -> Result<(), KnightsRunError> {
-    let bad = |s: String| Err(KnightsRunError::Input(s));
+pub fn check_path(path: &[u8]) -> Result<(), GameError> {
+    let bad = |s: String| Err(GameError::Input(s));
     if path.is_empty() || path.len() > 63 {
         return bad(format!(
             "a tour so far of {} squares: give 1 to 63",
@@ -300,11 +315,12 @@ pub fn check_path(path: &[u8]) -> Result<(), KnightsRunError> {
 ///
 /// # Errors
 /// A bad path; the program failing.
-pub fn think(path: &[u8], seed: u64) -> Result<Next, KnightsRunError> {
+pub fn think(path: &[u8], seed: u64) -> Result<Next, GameError> {
     check_path(path)?;
     let mut t = Tour::new(seed)?;
     for (i, &s) in path.iter().enumerate() {
-        t.machine.store.write(t.board + entry(s), i as u32 + 1);
+        let at = t.board + entry(s);
+        t.machine.store.write(at, i as u32 + 1);
     }
     let last = path[path.len() - 1];
     t.machine
@@ -325,7 +341,7 @@ pub fn think(path: &[u8], seed: u64) -> Result<Next, KnightsRunError> {
         }
         crate::machine::Stop::Breakpoint { line } if line == stuck => None,
         other => {
-            return Err(KnightsRunError::Run(RunError::Stopped(
+            return Err(GameError::Run(RunError::Stopped(
                 crate::machine::report::describe_stop(&other),
             )))
         }
@@ -335,4 +351,44 @@ pub fn think(path: &[u8], seed: u64) -> Result<Next, KnightsRunError> {
         instructions: t.machine.stats.instructions,
         beats: t.machine.stats.beats,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::rk;
+    use crate::games::keys_core::play;
+    use crate::games::{MoveError, Settings};
+
+    /// The knight's tour through `games::start`: the starting square entered at the
+    /// keys (or given as the position), the program's tour on its board is Warnsdorff's,
+    /// drawn as Fig. 1.1 is, and the end says so.
+    #[test]
+    fn knights_tour_at_the_keys() {
+        let mut g = crate::games::start("knights-tour", &Settings::default()).unwrap();
+        assert_eq!(
+            crate::games::keys::run_to_wait(&mut *g, 50_000_000).unwrap(),
+            super::Waiting::Key
+        );
+        assert!(matches!(g.enter("i9"), Err(MoveError::Input(_))));
+        g.enter("a1").unwrap();
+        assert_eq!(
+            crate::games::keys::run_to_wait(&mut *g, 50_000_000).unwrap(),
+            super::Waiting::Over
+        );
+        let want = rk::warnsdorff(0);
+        assert_eq!(g.board(), rk::board_text(&want));
+        assert!(g.paper().contains(&g.board()), "{}", g.paper());
+        assert_eq!(g.end().unwrap(), super::result_words(0, &want));
+        assert!(g.end().unwrap().starts_with("a complete tour from a1"));
+        let e4 = Settings {
+            position: Some("e4".into()),
+            ..Settings::default()
+        };
+        let g = play("knights-tour", &e4, 0, 50_000_000, |_| unreachable!());
+        assert_eq!(
+            g.board(),
+            rk::board_text(&rk::warnsdorff(rk::parse("e4").unwrap()))
+        );
+        assert_eq!(g.view()["path"][0], "e4");
+    }
 }
