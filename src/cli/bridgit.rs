@@ -3,11 +3,13 @@
 //! replies after a list of your crossings (`--think --moves`), the comparison with the
 //! reference (`--check N`). The work is in [`mark1::games::bridgit`].
 
+use crate::cli::moves::Moves;
+use crate::cli::out::{rounded, write_json};
 use anyhow::{bail, Result};
 use mark1::games::bridgit::{self as g, Waiting};
 use mark1::reference::bridgit as rb;
-use serde_json::json;
-use std::io::{BufRead, Write};
+use serde::Serialize;
+use std::io::Write;
 
 /// The arguments of `mark1 bridgit`.
 #[derive(clap::Args)]
@@ -43,6 +45,26 @@ pub struct BridgitArgs {
     threads: Option<usize>,
 }
 
+/// `--json` of a game or a think: the machine's crossings, the result, the cost.
+#[derive(Serialize)]
+struct GameJson<'a> {
+    numbering: &'static str,
+    size: u32,
+    paper: &'a str,
+    /// The machine's crossings, in order.
+    machine: Vec<u32>,
+    result: &'a str,
+    instructions: u64,
+    beats: u64,
+    simulated_seconds: f64,
+}
+
+/// A crossing number as typed, or the refusal.
+fn crossing(text: &str) -> Result<u32, String> {
+    text.parse()
+        .map_err(|_| format!("`{text}` is not a crossing number"))
+}
+
 /// Runs `mark1 bridgit`.
 ///
 /// # Errors
@@ -60,36 +82,26 @@ pub fn run(a: BridgitArgs) -> Result<()> {
     }
     let mut game = g::Game::new(a.size, a.seed)?;
     let mut board = rb::Board::new(a.size)?;
-    let moves: Option<Vec<u32>> = match (&a.moves, &a.script) {
-        (Some(m), _) => Some(
+    // The moves: --moves's list, or else the script's or the terminal's.
+    let moves: Option<Vec<u32>> = match &a.moves {
+        Some(m) => Some(
             m.split(',')
                 .filter(|t| !t.trim().is_empty())
                 .enumerate()
                 .map(|(i, t)| {
-                    t.trim().parse().map_err(|_| {
-                        anyhow::anyhow!("move {}: `{}` is not a crossing number", i + 1, t.trim())
-                    })
+                    crossing(t.trim()).map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))
                 })
                 .collect::<Result<_>>()?,
         ),
-        (None, Some(p)) => Some(
-            mark1::formats::input::read_text(p, mark1::formats::input::SCRIPT)?
-                .lines()
-                .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
-                .filter(|l| !l.is_empty())
-                .enumerate()
-                .map(|(i, l)| {
-                    l.parse().map_err(|_| {
-                        anyhow::anyhow!(
-                            "{} line {}: `{l}` is not a crossing number",
-                            p.display(),
-                            i + 1
-                        )
-                    })
-                })
-                .collect::<Result<_>>()?,
-        ),
-        (None, None) => None,
+        None => None,
+    };
+    let mut read = match moves {
+        Some(_) => None,
+        None => {
+            let r = Moves::open(a.script.as_deref())?;
+            r.check_script(crossing)?;
+            Some(r)
+        }
     };
     // --think: the moves must all be legal (refused before anything runs).
     if a.think {
@@ -110,8 +122,7 @@ pub fn run(a: BridgitArgs) -> Result<()> {
     board.play(rb::Owner::Black, 1).ok();
     let mut shown = 0;
     let mut w = game.run_to_wait()?;
-    let mut next = 0;
-    let stdin = std::io::stdin();
+    let mut entered = 0;
     loop {
         if !a.json && !a.think {
             write!(out, "{}", &game.paper()[shown..])?;
@@ -121,30 +132,15 @@ pub fn run(a: BridgitArgs) -> Result<()> {
         if w == Waiting::Over {
             break;
         }
-        let c: u32 = match &moves {
-            Some(m) => match m.get(next) {
-                Some(&c) => {
-                    next += 1;
-                    c
-                }
-                None => break,
-            },
-            None => {
-                write!(out, "your crossing> ")?;
-                out.flush()?;
-                let mut l = String::new();
-                if stdin.lock().read_line(&mut l)? == 0 {
-                    break;
-                }
-                match l.trim().parse() {
-                    Ok(c) => c,
-                    Err(_) => {
-                        writeln!(out, "`{}` is not a crossing number", l.trim())?;
-                        continue;
-                    }
-                }
-            }
+        let next = match (&moves, read.as_mut()) {
+            (Some(m), _) => m.get(entered).copied(),
+            (None, Some(r)) => r
+                .next_move("your crossing> ", out, crossing)?
+                .map(|(_, c)| c),
+            (None, None) => None,
         };
+        let Some(c) = next else { break };
+        entered += 1;
         w = game.enter(c)?;
     }
     let b = game.board();
@@ -155,17 +151,19 @@ pub fn run(a: BridgitArgs) -> Result<()> {
     };
     let secs = mark1::machine::beats_to_seconds(game.machine.stats.beats);
     if a.json {
-        let v = json!({
-            "numbering": "Bell's crossings, Fig. 1.5 as reconstructed (mark1 ref bridgit board)",
-            "size": a.size,
-            "paper": game.paper(),
-            "machine": game.machine_moves(),
-            "result": result,
-            "instructions": game.machine.stats.instructions,
-            "beats": game.machine.stats.beats,
-            "simulated_seconds": (secs * 10.0).round() / 10.0,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        write_json(
+            out,
+            &GameJson {
+                numbering: "Bell's crossings, Fig. 1.5 as reconstructed (mark1 ref bridgit board)",
+                size: a.size,
+                paper: game.paper(),
+                machine: game.machine_moves(),
+                result,
+                instructions: game.machine.stats.instructions,
+                beats: game.machine.stats.beats,
+                simulated_seconds: rounded(secs, 1),
+            },
+        )?;
     } else if a.think {
         writeln!(
             out,

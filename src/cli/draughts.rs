@@ -244,11 +244,7 @@ fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
 /// the PDN file, the JSON (with the summary in it).
 fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     let script = match &a.script {
-        Some(f) => Some(
-            mark1::formats::input::read_text(f, mark1::formats::input::SCRIPT).map_err(|e| {
-                anyhow::anyhow!("cannot read the script {}: {}", f.display(), e.reason())
-            })?,
-        ),
+        Some(f) => Some(super::moves::read_script(f)?),
         None => None,
     };
     let interactive = script.is_none() && a.opponent.is_none();

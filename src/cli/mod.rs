@@ -15,6 +15,7 @@ pub mod load;
 pub mod machine;
 pub mod matches;
 pub mod menace;
+pub mod moves;
 pub mod nim;
 pub mod noughts;
 pub mod out;

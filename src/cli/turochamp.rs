@@ -4,12 +4,13 @@
 //! it (`--play`). The flags are wired to [`mark1::games::turochamp`]; the work and the
 //! words are there.
 
+use crate::cli::moves::Moves;
 use anyhow::Result;
 use mark1::games::turochamp::play::{Game, Outcome, Reply};
 use mark1::games::turochamp::{check, count, think};
 use mark1::reference::turochamp::{replay as ref_replay, Readings, DEFAULT_NODE_LIMIT};
 use serde_json::json;
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 /// The arguments of `mark1 turochamp`.
 #[derive(clap::Args)]
@@ -288,25 +289,11 @@ fn show_reply(out: &mut impl Write, r: &Reply) -> std::io::Result<()> {
 }
 
 fn run_play(a: &TurochampArgs) -> Result<()> {
-    let mut script = match &a.script {
-        Some(p) => Some(
-            mark1::formats::input::read_text(p, mark1::formats::input::SCRIPT)
-                .map_err(|e| {
-                    anyhow::anyhow!("cannot read the script {}: {}", p.display(), e.reason())
-                })?
-                .lines()
-                .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
-                .filter(|l| !l.is_empty())
-                .collect::<Vec<_>>()
-                .into_iter(),
-        ),
-        None => None,
-    };
+    let mut moves = Moves::open(a.script.as_deref())?;
     let (mut game, first) = Game::start(&a.fen)?;
     let out = &mut super::out::stdout();
     writeln!(out, "position: {}", a.fen.trim())?;
     show_reply(out, &first)?;
-    let stdin = std::io::stdin();
     loop {
         match game.outcome() {
             Outcome::Mate(c) => {
@@ -327,29 +314,15 @@ fn run_play(a: &TurochampArgs) -> Result<()> {
             }
             Outcome::Going => {}
         }
-        let text = match script.as_mut() {
-            Some(it) => match it.next() {
-                Some(t) => t,
-                None => {
-                    writeln!(out, "the script has no more moves: the game stops here")?;
-                    break;
-                }
-            },
-            None => {
-                write!(out, "your move: ")?;
-                out.flush()?;
-                let mut line = String::new();
-                if stdin.lock().read_line(&mut line)? == 0 {
-                    writeln!(out)?;
-                    break;
-                }
-                let t = line.trim().to_string();
-                if t.is_empty() {
-                    continue;
-                }
-                t
+        let Some(line) = moves.next_line("your move: ", out)? else {
+            if moves.is_script() {
+                writeln!(out, "the script has no more moves: the game stops here")?;
+            } else {
+                writeln!(out)?;
             }
+            break;
         };
+        let text = line.text;
         writeln!(out, "you: {text}")?;
         match game.human(&text) {
             Ok(r) => show_reply(out, &r)?,

@@ -13,7 +13,7 @@ use mark1::reference::samuel::{
     search, LearnParams, Learner, Limits, Outcome, Rote, RoteParams, SearchResult, Series,
 };
 use serde_json::json;
-use std::io::{BufRead, IsTerminal, Write};
+use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 /// Samuel subcommands.
@@ -229,8 +229,8 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
             run_learn(*games, *seed, file, params, start, *min_ply, out)
         }
         SamuelCommand::Play { you, player } => {
-            let stdin = std::io::stdin();
-            run_play(you == "black", player, &mut stdin.lock(), out)
+            let mut moves = crate::cli::moves::Moves::open(None)?;
+            run_play(you == "black", player, &mut moves, out)
         }
     }
 }
@@ -474,7 +474,7 @@ fn run_learn(
 fn run_play(
     you_black: bool,
     player: &PlayerArgs,
-    input: &mut dyn BufRead,
+    input: &mut crate::cli::moves::Moves,
     out: &mut dyn Write,
 ) -> Result<()> {
     let poly = load_polynomial(player.polynomial.as_deref())?;
@@ -508,13 +508,10 @@ fn run_play(
             break;
         }
         if pos.to_move == you {
-            write!(out, "your move> ")?;
-            out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let Some(line) = input.next_line("your move> ", out)? else {
                 break;
-            }
-            let t = line.trim();
+            };
+            let t = line.text.as_str();
             if t == "quit" {
                 break;
             }

@@ -11,7 +11,7 @@ use mark1::reference::turochamp::{
 };
 use serde_json::{json, Map, Value as Json};
 use shakmaty::{Chess, Color, Position};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// The readings and the node limit, shared by every subcommand.
@@ -118,29 +118,13 @@ pub fn run(cmd: &TurochampCommand, out: &mut dyn Write) -> Result<()> {
             let inputs: Vec<&std::path::Path> = script.as_deref().into_iter().collect();
             crate::cli::out::check_outputs(&[pgn.as_deref()], *force, &inputs)?;
             let readings = machine.readings()?;
-            let mut input: Box<dyn BufRead> = match script {
-                Some(path) => {
-                    let text =
-                        mark1::formats::input::read_text(path, mark1::formats::input::SCRIPT)
-                            .map_err(|e| {
-                                anyhow::anyhow!(
-                                    "cannot read script {}: {}",
-                                    path.display(),
-                                    e.reason()
-                                )
-                            })?;
-                    Box::new(std::io::Cursor::new(text))
-                }
-                None => Box::new(std::io::stdin().lock()),
-            };
-            let echo = script.is_some();
+            let mut moves = crate::cli::moves::Moves::open(script.as_deref())?;
             play(
-                &mut input,
+                &mut moves,
                 out,
                 &readings,
                 machine.nodes,
                 pgn.as_deref().map(|p| (p, *force)),
-                echo,
             )
         }
     }
@@ -383,14 +367,14 @@ fn finished(pos: &Chess) -> Option<(&'static str, &'static str)> {
     }
 }
 
-/// The machine (White) against moves read from `input`.
+/// The machine (White) against Black's moves from the script (each echoed) or the
+/// terminal (each after the prompt `Black? `).
 fn play(
-    input: &mut dyn BufRead,
+    moves: &mut crate::cli::moves::Moves,
     out: &mut dyn Write,
     readings: &Readings,
     nodes: u64,
     pgn: Option<(&std::path::Path, bool)>,
-    echo: bool,
 ) -> Result<()> {
     let mut pos = Chess::default();
     let mut sans: Vec<String> = Vec::new();
@@ -417,20 +401,12 @@ fn play(
             break;
         }
         loop {
-            if !echo {
-                write!(out, "Black? ")?;
-                out.flush()?;
-            }
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let Some(line) = moves.next_line("Black? ", out)? else {
                 writeln!(out, "end of input: the game stops here")?;
                 break 'game;
-            }
-            let text = line.split('#').next().unwrap_or("").trim();
-            if text.is_empty() {
-                continue;
-            }
-            if echo {
+            };
+            let text = line.text.as_str();
+            if moves.is_script() {
                 writeln!(out, "Black: {text}")?;
             }
             match parse_san(&pos, text) {
