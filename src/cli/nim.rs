@@ -88,6 +88,16 @@ fn position(a: &NimArgs) -> Result<(Vec<u8>, usize)> {
     Ok((heaps, a.k))
 }
 
+/// `--check N --json`: the positions compared, the differences, how many positions the
+/// programme met as safe (its random move), the beats.
+#[derive(serde::Serialize)]
+struct CheckJson {
+    positions: usize,
+    differences: usize,
+    random: usize,
+    beats: u64,
+}
+
 /// Runs `mark1 nim`.
 pub fn run(a: NimArgs) -> Result<()> {
     super::out::check_outputs(&[a.profile.as_deref()], a.force, &[])?;
@@ -96,11 +106,16 @@ pub fn run(a: NimArgs) -> Result<()> {
         let seed = a.seed;
         let r = super::with_threads(a.threads, || g::check(n, seed))??;
         if a.json {
+            // One line (the other JSON of `mark1 nim` is indented).
             writeln!(
                 out,
                 "{}",
-                serde_json::json!({"positions": r.positions, "differences": r.count,
-                    "random": r.random, "beats": r.beats})
+                serde_json::to_value(CheckJson {
+                    positions: r.positions,
+                    differences: r.count,
+                    random: r.random,
+                    beats: r.beats,
+                })?
             )?;
         } else {
             write!(out, "{}", r.text())?;
