@@ -1,10 +1,12 @@
 //! `mark1 match`: Samuel's player against Strachey's program on the emulated Mark 1, or
 //! two Samuel polynomials against each other; PDN and a results table.
 
+use crate::cli::out::{rounded, write_json};
 use anyhow::{anyhow, Result};
 use mark1::games::draughts;
 use mark1::games::matches::{play_game, MatchTable, Player};
 use mark1::reference::samuel::{Limits, Outcome};
+use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -52,6 +54,43 @@ pub struct MatchArgs {
     /// the match).
     #[arg(long)]
     force: bool,
+}
+
+/// `--json`: every game and the table.
+#[derive(Serialize)]
+struct MatchJson<'a> {
+    squares: &'static str,
+    result_convention: &'static str,
+    games: Vec<GameJson>,
+    table: Vec<TableJson<'a>>,
+    moves_a_game: f64,
+    host_seconds: f64,
+    simulated_seconds: f64,
+}
+
+/// A game of the match: its players, its result (2-0, 0-2, 1-1) and winner (none in a
+/// draw), its moves in PDN, how it ended, its times.
+#[derive(Serialize)]
+struct GameJson {
+    round: usize,
+    black: String,
+    white: String,
+    result: &'static str,
+    winner: Option<String>,
+    moves: Vec<String>,
+    ending: String,
+    last: String,
+    host_seconds: f64,
+    simulated_seconds: f64,
+}
+
+/// A player's line of the table.
+#[derive(Serialize)]
+struct TableJson<'a> {
+    player: &'a str,
+    won: u32,
+    lost: u32,
+    drawn: u32,
 }
 
 /// Runs `mark1 match`.
@@ -110,18 +149,18 @@ pub fn run(a: MatchArgs) -> Result<()> {
                 wins[1] += 1;
             }
         }
-        records.push(serde_json::json!({
-            "round": g,
-            "black": b.name(),
-            "white": w.name(),
-            "result": game.result(),
-            "winner": winner,
-            "moves": game.moves,
-            "ending": game.ending,
-            "last": game.last,
-            "host_seconds": (game.host_seconds * 1000.0).round() / 1000.0,
-            "simulated_seconds": (game.simulated_seconds * 10.0).round() / 10.0,
-        }));
+        records.push(GameJson {
+            round: g,
+            black: b.name().to_string(),
+            white: w.name().to_string(),
+            result: game.result(),
+            winner: winner.map(str::to_string),
+            moves: game.moves.clone(),
+            ending: game.ending.clone(),
+            last: game.last.clone(),
+            host_seconds: rounded(game.host_seconds, 3),
+            simulated_seconds: rounded(game.simulated_seconds, 1),
+        });
         if !a.json {
             writeln!(
                 out,
@@ -147,19 +186,27 @@ pub fn run(a: MatchArgs) -> Result<()> {
         super::out::write_file(p, &pdn, a.force)?;
     }
     if a.json {
-        let v = serde_json::json!({
-            "squares": "pdn",
-            "result_convention": "2-0 Black won, 0-2 White won, 1-1 drawn",
-            "games": records,
-            "table": names.iter().enumerate().map(|(i, name)| serde_json::json!({
-                "player": name, "won": wins[i], "lost": wins[1 - i], "drawn": table.draws,
-            })).collect::<Vec<_>>(),
-            "moves_a_game": (table.moves as f64 / n * 10.0).round() / 10.0,
-            "host_seconds": (table.host_seconds * 1000.0).round() / 1000.0,
-            "simulated_seconds": (table.simulated_seconds * 10.0).round() / 10.0,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &MatchJson {
+                squares: "pdn",
+                result_convention: "2-0 Black won, 0-2 White won, 1-1 drawn",
+                games: records,
+                table: names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, name)| TableJson {
+                        player: name,
+                        won: wins[i],
+                        lost: wins[1 - i],
+                        drawn: table.draws,
+                    })
+                    .collect(),
+                moves_a_game: rounded(table.moves as f64 / n, 1),
+                host_seconds: rounded(table.host_seconds, 3),
+                simulated_seconds: rounded(table.simulated_seconds, 1),
+            },
+        );
     }
     writeln!(out)?;
     writeln!(out, "player                     won  lost  drawn")?;
