@@ -2,6 +2,7 @@
 //! term of a position, the best move, a learning series, a game against a person.
 //! Squares are PDN 1-32 in and out.
 
+use crate::cli::out::write_json;
 use anyhow::{bail, Result};
 use indicatif::{ProgressBar, ProgressStyle};
 use mark1::random::Xorshift;
@@ -12,7 +13,8 @@ use mark1::reference::samuel::terms::{all_parameters, term_values, Term, SIMPLE}
 use mark1::reference::samuel::{
     search, LearnParams, Learner, Limits, Outcome, Rote, RoteParams, SearchResult, Series,
 };
-use serde_json::json;
+use serde::Serialize;
+use std::collections::BTreeMap;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
@@ -235,6 +237,21 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
     }
 }
 
+/// `terms --json`: every parameter of the position by name, and with `--before` every
+/// term by name and the side credited with them.
+#[derive(Serialize)]
+struct TermsJson {
+    squares: &'static str,
+    fen: String,
+    active: &'static str,
+    piece_advantage: i64,
+    parameters: BTreeMap<&'static str, i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    terms: Option<BTreeMap<&'static str, i32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    credited_to: Option<&'static str>,
+}
+
 fn run_terms(fen: &str, before: Option<&str>, json: bool, out: &mut dyn Write) -> Result<()> {
     let pos = Position::from_fen(fen)?;
     let now = all_parameters(&pos);
@@ -247,27 +264,21 @@ fn run_terms(fen: &str, before: Option<&str>, json: bool, out: &mut dyn Write) -
     let values = prev.map(|p| term_values(&now, &all_parameters(&p)));
     let names = Term::all();
     if json {
-        let params: serde_json::Map<String, serde_json::Value> = names[..SIMPLE]
-            .iter()
-            .map(|t| (t.name().to_string(), json!(now[t.index()])))
-            .collect();
-        let mut v = json!({
-            "squares": "pdn",
-            "fen": pos.to_fen(),
-            "active": side_word(pos.to_move),
-            "piece_advantage": piece_advantage(&pos, pos.to_move),
-            "parameters": params,
-        });
-        if let Some(t) = values {
-            let terms: serde_json::Map<String, serde_json::Value> = names
-                .iter()
-                .map(|x| (x.name().to_string(), json!(t[x.index()])))
-                .collect();
-            v["terms"] = json!(terms);
-            v["credited_to"] = json!(side_word(pos.to_move.opponent()));
-        }
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &TermsJson {
+                squares: "pdn",
+                fen: pos.to_fen(),
+                active: side_word(pos.to_move),
+                piece_advantage: piece_advantage(&pos, pos.to_move),
+                parameters: names[..SIMPLE]
+                    .iter()
+                    .map(|t| (t.name(), now[t.index()]))
+                    .collect(),
+                terms: values.map(|t| names.iter().map(|x| (x.name(), t[x.index()])).collect()),
+                credited_to: values.map(|_| side_word(pos.to_move.opponent())),
+            },
+        );
     }
     writeln!(
         out,
@@ -309,24 +320,57 @@ fn run_terms(fen: &str, before: Option<&str>, json: bool, out: &mut dyn Write) -
     Ok(())
 }
 
+/// `best --json`: the move chosen, its score (in words too), every move's score, the
+/// search's counts.
+#[derive(Serialize)]
+struct BestJson {
+    squares: &'static str,
+    fen: String,
+    best: Option<String>,
+    score: i64,
+    score_words: String,
+    moves: Vec<ScoredJson>,
+    nodes: u64,
+    evaluations: u64,
+    rote_hits: u64,
+    depth: u32,
+    effective_ply: u32,
+    ties: usize,
+}
+
+/// A move and its backed-up score.
+#[derive(Serialize)]
+struct ScoredJson {
+    r#move: String,
+    score: i64,
+}
+
 fn best_report(pos: &Position, r: &SearchResult, json: bool, out: &mut dyn Write) -> Result<()> {
     if json {
-        let v = json!({
-            "squares": "pdn",
-            "fen": pos.to_fen(),
-            "best": r.best.map(|m| m.pdn()),
-            "score": r.score,
-            "score_words": score_text(r.score),
-            "moves": r.moves.iter().map(|(m, s)| json!({"move": m.pdn(), "score": s})).collect::<Vec<_>>(),
-            "nodes": r.nodes,
-            "evaluations": r.evaluations,
-            "rote_hits": r.rote_hits,
-            "depth": r.depth,
-            "effective_ply": r.effective_ply,
-            "ties": r.ties,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &BestJson {
+                squares: "pdn",
+                fen: pos.to_fen(),
+                best: r.best.map(|m| m.pdn()),
+                score: r.score,
+                score_words: score_text(r.score),
+                moves: r
+                    .moves
+                    .iter()
+                    .map(|(m, s)| ScoredJson {
+                        r#move: m.pdn(),
+                        score: *s,
+                    })
+                    .collect(),
+                nodes: r.nodes,
+                evaluations: r.evaluations,
+                rote_hits: r.rote_hits,
+                depth: r.depth,
+                effective_ply: r.effective_ply,
+                ties: r.ties,
+            },
+        );
     }
     let Some(best) = r.best else {
         writeln!(
