@@ -3,8 +3,9 @@
 //! replies after a list of your crossings (`--think --moves`), the comparison with the
 //! reference (`--check N`). The work is in [`mark1::games::bridgit`].
 
+use crate::cli::cost::{Cost, Timed};
 use crate::cli::moves::Moves;
-use crate::cli::out::{rounded, write_json};
+use crate::cli::out::write_json;
 use anyhow::{bail, Result};
 use mark1::games::bridgit::{self as g, Waiting};
 use mark1::reference::bridgit as rb;
@@ -54,9 +55,8 @@ struct GameJson<'a> {
     /// The machine's crossings, in order.
     machine: Vec<u32>,
     result: &'a str,
-    instructions: u64,
-    beats: u64,
-    simulated_seconds: f64,
+    #[serde(flatten)]
+    cost: Timed,
 }
 
 /// A crossing number as typed, or the refusal.
@@ -149,7 +149,7 @@ pub fn run(a: BridgitArgs) -> Result<()> {
         Some(rb::Owner::White) => "you won",
         None => "not finished",
     };
-    let secs = mark1::machine::beats_to_seconds(game.machine.stats.beats);
+    let cost = Cost::of(&game.machine);
     if a.json {
         write_json(
             out,
@@ -159,25 +159,22 @@ pub fn run(a: BridgitArgs) -> Result<()> {
                 paper: game.paper(),
                 machine: game.machine_moves(),
                 result,
-                instructions: game.machine.stats.instructions,
-                beats: game.machine.stats.beats,
-                simulated_seconds: rounded(secs, 1),
+                cost: cost.timed(1),
             },
         )?;
     } else if a.think {
         writeln!(
             out,
-            "the machine's crossings: {}; {result}; {} instructions, {} beats, {secs:.1} simulated seconds",
-            game.machine_moves().iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "),
-            game.machine.stats.instructions,
-            game.machine.stats.beats
+            "the machine's crossings: {}; {result}; {}",
+            game.machine_moves()
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            cost.text(1)
         )?;
     } else {
-        writeln!(
-            out,
-            "{result}; {} instructions, {secs:.1} s of machine time",
-            game.machine.stats.instructions
-        )?;
+        writeln!(out, "{result}; {}", cost.machine_time())?;
     }
     Ok(())
 }

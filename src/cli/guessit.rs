@@ -4,6 +4,7 @@
 //! games against Bell's procedure (`--selfplay N`) and the comparison with the reference
 //! (`--check N`). The work and the words are in [`mark1::games::guessit`].
 
+use crate::cli::cost::{Cost, Timed};
 use crate::cli::moves::Moves;
 use crate::cli::out::{rounded, write_json};
 use anyhow::{bail, Result};
@@ -80,9 +81,8 @@ struct ThinkJson {
     card: &'static str,
     bluff: bool,
     randoms: u64,
-    instructions: u64,
-    beats: u64,
-    simulated_seconds: f64,
+    #[serde(flatten)]
+    cost: Timed,
 }
 
 /// A game's `--json`: the deal, the paper, the lines entered, the result.
@@ -96,8 +96,8 @@ struct GameJson<'a> {
     entered: Vec<String>,
     machine_won: Option<bool>,
     result: &'a str,
-    instructions: u64,
-    beats: u64,
+    #[serde(flatten)]
+    cost: Cost,
 }
 
 /// A list of cards separated by commas or spaces.
@@ -228,7 +228,7 @@ pub fn run(a: GuessitArgs) -> Result<()> {
         let moves = cards_of(a.moves.as_deref().unwrap_or(""))?;
         let v = view_after(&deal, first, &moves)?;
         let t = g::think(&v, a.seed)?;
-        let secs = mark1::machine::beats_to_seconds(t.beats);
+        let cost = Cost::new(t.instructions, t.beats);
         if a.json {
             let set = |s: u16| {
                 (0..11)
@@ -255,20 +255,17 @@ pub fn run(a: GuessitArgs) -> Result<()> {
                     card: CARDS[card],
                     bluff,
                     randoms: t.randoms,
-                    instructions: t.instructions,
-                    beats: t.beats,
-                    simulated_seconds: rounded(secs, 3),
+                    cost: cost.timed(3),
                 },
             )?;
         } else {
             writeln!(out, "{}", g::view_text(&v))?;
             writeln!(
                 out,
-                "the machine {}; {} random numbers, {} instructions, {} beats, {secs:.2} simulated seconds",
+                "the machine {}; {} random numbers, {}",
                 g::decision_text(&t.decision),
                 t.randoms,
-                t.instructions,
-                t.beats
+                cost.text(2)
             )?;
         }
         return Ok(());
@@ -376,17 +373,11 @@ fn play(a: &GuessitArgs, deal: Deal, first: First, out: &mut dyn Write) -> Resul
                 entered,
                 machine_won: outcome.as_ref().map(|o| o.machine_won),
                 result: &result,
-                instructions: game.machine.stats.instructions,
-                beats: game.machine.stats.beats,
+                cost: Cost::of(&game.machine),
             },
         )?;
     } else {
-        writeln!(
-            out,
-            "{result}; {} instructions, {:.1} s of machine time",
-            game.machine.stats.instructions,
-            mark1::machine::beats_to_seconds(game.machine.stats.beats)
-        )?;
+        writeln!(out, "{result}; {}", Cost::of(&game.machine).machine_time())?;
     }
     Ok(())
 }

@@ -3,7 +3,8 @@
 //! switches with KAC, the paper, and the comparison with the reference (`--check N`).
 //! The work is in [`mark1::games::knights`].
 
-use crate::cli::out::{rounded, write_json};
+use crate::cli::cost::{Cost, Timed};
+use crate::cli::out::write_json;
 use anyhow::Result;
 use mark1::games::knights as g;
 use mark1::reference::knights as rk;
@@ -52,9 +53,8 @@ struct ThinkJson {
     tour_so_far: Vec<String>,
     next: Option<String>,
     stuck: bool,
-    instructions: u64,
-    beats: u64,
-    simulated_seconds: f64,
+    #[serde(flatten)]
+    cost: Timed,
 }
 
 /// A tour's `--json`: its squares, whether it is complete and closed, the paper.
@@ -66,9 +66,8 @@ struct TourJson<'a> {
     path: Vec<String>,
     complete: bool,
     closed: bool,
-    instructions: u64,
-    beats: u64,
-    simulated_seconds: f64,
+    #[serde(flatten)]
+    cost: Timed,
 }
 
 /// Runs `mark1 knights-tour`.
@@ -92,7 +91,7 @@ pub fn run(a: KnightsArgs) -> Result<()> {
             .map(|t| rk::parse(t.trim()))
             .collect::<Result<Vec<u8>, _>>()?;
         let t = g::think(&path, a.seed)?;
-        let secs = mark1::machine::beats_to_seconds(t.beats);
+        let cost = Cost::new(t.instructions, t.beats);
         if a.json {
             write_json(
                 out,
@@ -101,9 +100,7 @@ pub fn run(a: KnightsArgs) -> Result<()> {
                     tour_so_far: names(&path),
                     next: t.square.map(rk::name),
                     stuck: t.square.is_none(),
-                    instructions: t.instructions,
-                    beats: t.beats,
-                    simulated_seconds: rounded(secs, 3),
+                    cost: cost.timed(3),
                 },
             )?;
         } else {
@@ -116,11 +113,7 @@ pub fn run(a: KnightsArgs) -> Result<()> {
                 )?,
                 None => write!(out, "the knight is stuck after {} squares", path.len())?,
             }
-            writeln!(
-                out,
-                "; {} instructions, {} beats, {secs:.2} simulated seconds",
-                t.instructions, t.beats
-            )?;
+            writeln!(out, "; {}", cost.text(2))?;
         }
         return Ok(());
     }
@@ -140,7 +133,7 @@ pub fn run(a: KnightsArgs) -> Result<()> {
             rk::name(start)
         )
     };
-    let secs = mark1::machine::beats_to_seconds(run.beats);
+    let cost = Cost::new(run.instructions, run.beats);
     if a.json {
         write_json(
             out,
@@ -151,18 +144,12 @@ pub fn run(a: KnightsArgs) -> Result<()> {
                 path: names(&run.path),
                 complete: run.path.len() == 64,
                 closed,
-                instructions: run.instructions,
-                beats: run.beats,
-                simulated_seconds: rounded(secs, 1),
+                cost: cost.timed(1),
             },
         )?;
     } else {
         write!(out, "{}", run.paper)?;
-        writeln!(
-            out,
-            "{result}; {} instructions, {} beats, {secs:.1} simulated seconds",
-            run.instructions, run.beats
-        )?;
+        writeln!(out, "{result}; {}", cost.text(1))?;
     }
     Ok(())
 }

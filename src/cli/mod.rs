@@ -6,6 +6,7 @@ pub mod asm;
 pub mod bridgit;
 pub mod command;
 pub mod console;
+pub mod cost;
 pub mod debug;
 pub mod disasm;
 pub mod draughts;

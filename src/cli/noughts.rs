@@ -3,8 +3,9 @@
 //! think (`--think --moves`), the comparison with the reference (`--check N`). The work
 //! and the words are in [`mark1::games::noughts`].
 
+use crate::cli::cost::{Cost, Timed};
 use crate::cli::moves::Moves;
-use crate::cli::out::{rounded, write_json};
+use crate::cli::out::write_json;
 use anyhow::{bail, Context, Result};
 use mark1::games::noughts::{self as g, First, Waiting};
 use mark1::reference::noughts::{self as rn, EMPTY, O, X};
@@ -105,9 +106,8 @@ struct ThinkJson<'a> {
     board: BoardJson<'a>,
     cell: usize,
     sums: [Option<i64>; 9],
-    instructions: u64,
-    beats: u64,
-    simulated_seconds: f64,
+    #[serde(flatten)]
+    cost: Timed,
 }
 
 /// `--think --json` of MENACE: the cell chosen (1-9), or none when it resigns.
@@ -118,9 +118,8 @@ struct MenaceThinkJson {
     cell: Option<usize>,
     resigned: bool,
     random: u32,
-    instructions: u64,
-    beats: u64,
-    simulated_seconds: f64,
+    #[serde(flatten)]
+    cost: Timed,
 }
 
 /// A game's `--json`: the paper, the cells entered, the result (MENACE: the boxes made).
@@ -133,8 +132,30 @@ struct GameJson<'a> {
     result: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
     boxes_made: Option<usize>,
-    instructions: u64,
-    beats: u64,
+    #[serde(flatten)]
+    cost: Cost,
+}
+
+impl GameJson<'_> {
+    /// The end of a game: this JSON, or the line "RESULT; position BOARD; [N boxes
+    /// made; ]COST".
+    fn write(&self, json: bool, out: &mut dyn Write) -> Result<()> {
+        if json {
+            return write_json(out, self);
+        }
+        let made = self
+            .boxes_made
+            .map(|n| format!("{n} boxes made; "))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "{}; position {}; {made}{}",
+            self.result,
+            self.board.board,
+            self.cost.machine_time()
+        )?;
+        Ok(())
+    }
 }
 
 /// Runs `mark1 noughts`.
@@ -173,7 +194,7 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
     if a.think {
         let b = board_of_moves(a.moves.as_deref().unwrap_or(""))?;
         let t = g::think_as(player, &b, a.seed)?;
-        let secs = mark1::machine::beats_to_seconds(t.beats);
+        let cost = Cost::new(t.instructions, t.beats);
         if a.json {
             write_json(
                 out,
@@ -181,9 +202,7 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
                     board: BoardJson::new(&a.machine, &b),
                     cell: t.cell + 1,
                     sums: t.sums,
-                    instructions: t.instructions,
-                    beats: t.beats,
-                    simulated_seconds: rounded(secs, 3),
+                    cost: cost.timed(3),
                 },
             )?;
         } else {
@@ -192,13 +211,7 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
                     writeln!(out, "cell {}: {s}", i + 1)?;
                 }
             }
-            writeln!(
-                out,
-                "the machine plays {}; {} instructions, {} beats, {secs:.2} simulated seconds",
-                t.cell + 1,
-                t.instructions,
-                t.beats
-            )?;
+            writeln!(out, "the machine plays {}; {}", t.cell + 1, cost.text(2))?;
         }
         return Ok(());
     }
@@ -218,29 +231,15 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
         None if rn::over(&b) => "drawn",
         None => "stopped",
     };
-    if a.json {
-        write_json(
-            out,
-            &GameJson {
-                board: BoardJson::new(&a.machine, &b),
-                paper: game.paper(),
-                entered,
-                result,
-                boxes_made: None,
-                instructions: game.machine.stats.instructions,
-                beats: game.machine.stats.beats,
-            },
-        )?;
-    } else {
-        writeln!(
-            out,
-            "{result}; position {}; {} instructions, {:.1} s of machine time",
-            g::board_text(&b),
-            game.machine.stats.instructions,
-            mark1::machine::beats_to_seconds(game.machine.stats.beats)
-        )?;
-    }
-    Ok(())
+    let end = GameJson {
+        board: BoardJson::new(&a.machine, &b),
+        paper: game.paper(),
+        entered,
+        result,
+        boxes_made: None,
+        cost: Cost::of(&game.machine),
+    };
+    end.write(a.json, out)
 }
 
 /// A game the operator plays at the keys: the program runs to its key routine, a cell
@@ -342,7 +341,7 @@ fn menace(a: NoughtsArgs) -> Result<()> {
     if a.think {
         let b = board_of_moves(a.moves.as_deref().unwrap_or(""))?;
         let t = m::think(&b, a.seed, empty, boxes.as_ref())?;
-        let secs = mark1::machine::beats_to_seconds(t.beats);
+        let cost = Cost::new(t.instructions, t.beats);
         if a.json {
             write_json(
                 out,
@@ -351,9 +350,7 @@ fn menace(a: NoughtsArgs) -> Result<()> {
                     cell: t.cell.map(|c| c + 1),
                     resigned: t.cell.is_none(),
                     random: t.random,
-                    instructions: t.instructions,
-                    beats: t.beats,
-                    simulated_seconds: rounded(secs, 3),
+                    cost: cost.timed(3),
                 },
             )?;
         } else {
@@ -361,11 +358,7 @@ fn menace(a: NoughtsArgs) -> Result<()> {
                 Some(c) => write!(out, "MENACE plays {}", c + 1)?,
                 None => write!(out, "MENACE's box is empty: it resigns")?,
             }
-            writeln!(
-                out,
-                "; {} instructions, {} beats, {secs:.2} simulated seconds",
-                t.instructions, t.beats
-            )?;
+            writeln!(out, "; {}", cost.text(2))?;
         }
         return Ok(());
     }
@@ -385,30 +378,17 @@ fn menace(a: NoughtsArgs) -> Result<()> {
         (true, Result3::Draw) => "drawn",
     };
     let made = game.boxes()?.len();
-    if a.json {
-        write_json(
-            out,
-            &GameJson {
-                board: BoardJson::new("menace", &b),
-                paper: game.paper(),
-                entered,
-                result,
-                boxes_made: Some(made),
-                instructions: game.machine.stats.instructions,
-                beats: game.machine.stats.beats,
-            },
-        )?;
-    } else {
-        writeln!(
-            out,
-            "{result}; position {}; {made} boxes made; {} instructions, {:.1} s of machine time",
-            g::board_text(&b),
-            game.machine.stats.instructions,
-            mark1::machine::beats_to_seconds(game.machine.stats.beats)
-        )?;
-        if let Some(p) = &a.drum {
-            writeln!(out, "the boxes are on {}", p.display())?;
-        }
+    let end = GameJson {
+        board: BoardJson::new("menace", &b),
+        paper: game.paper(),
+        entered,
+        result,
+        boxes_made: Some(made),
+        cost: Cost::of(&game.machine),
+    };
+    end.write(a.json, out)?;
+    if let (Some(p), false) = (&a.drum, a.json) {
+        writeln!(out, "the boxes are on {}", p.display())?;
     }
     Ok(())
 }
