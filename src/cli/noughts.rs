@@ -250,29 +250,24 @@ trait AtKeys {
     fn paper_text(&self) -> &str;
 }
 
-impl AtKeys for g::Game {
-    fn wait(&mut self) -> Result<Waiting> {
-        Ok(self.run_to_wait()?)
-    }
-    fn cell(&mut self, n: u32) -> Result<Waiting> {
-        Ok(self.enter(n)?)
-    }
-    fn paper_text(&self) -> &str {
-        self.paper()
-    }
+/// [`AtKeys`] for drivers with the same three methods (`run_to_wait`, `enter`, `paper`).
+macro_rules! at_keys {
+    ($($game:ty),*) => {$(
+        impl AtKeys for $game {
+            fn wait(&mut self) -> Result<Waiting> {
+                Ok(self.run_to_wait()?)
+            }
+            fn cell(&mut self, n: u32) -> Result<Waiting> {
+                Ok(self.enter(n)?)
+            }
+            fn paper_text(&self) -> &str {
+                self.paper()
+            }
+        }
+    )*};
 }
 
-impl AtKeys for mark1::games::menace::Game {
-    fn wait(&mut self) -> Result<Waiting> {
-        Ok(self.run_to_wait()?)
-    }
-    fn cell(&mut self, n: u32) -> Result<Waiting> {
-        Ok(self.enter(n)?)
-    }
-    fn paper_text(&self) -> &str {
-        self.paper()
-    }
-}
+at_keys!(g::Game, mark1::games::menace::Game);
 
 /// A cell 1-9 as typed, or the refusal.
 fn cell(text: &str) -> Result<u32, String> {

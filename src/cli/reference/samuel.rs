@@ -97,6 +97,46 @@ pub enum SamuelCommand {
     },
 }
 
+/// Samuel's player as [`PlayerArgs`] set it up: its polynomial, its rote memory (if
+/// any), its look-ahead and its tie-breaking generator.
+struct Engine {
+    poly: Polynomial,
+    rote: Option<Rote>,
+    limits: Limits,
+    rng: Xorshift,
+}
+
+impl Engine {
+    /// The player's search from `pos` (its rote memory consulted, not yet written).
+    fn search(&mut self, pos: &Position) -> SearchResult {
+        search(
+            pos,
+            &self.poly,
+            &self.limits,
+            self.rote.as_mut(),
+            &mut self.rng,
+        )
+    }
+}
+
+impl PlayerArgs {
+    /// The player these flags set up.
+    ///
+    /// # Errors
+    /// The polynomial or the rote memory cannot be read.
+    fn engine(&self) -> Result<Engine> {
+        Ok(Engine {
+            poly: load_polynomial(self.polynomial.as_deref())?,
+            rote: load_rote(self.rote.as_deref())?,
+            limits: Limits {
+                min_ply: self.min_ply,
+                ..Limits::default()
+            },
+            rng: Xorshift(self.seed as u32 ^ 0x5A),
+        })
+    }
+}
+
 /// How Samuel's player is set up.
 #[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
 pub struct PlayerArgs {
@@ -182,14 +222,8 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
         SamuelCommand::Terms { fen, before, json } => run_terms(fen, before.as_deref(), *json, out),
         SamuelCommand::Best { fen, player, json } => {
             let pos = Position::from_fen(fen.as_deref().unwrap_or(START_FEN))?;
-            let poly = load_polynomial(player.polynomial.as_deref())?;
-            let mut rote = load_rote(player.rote.as_deref())?;
-            let limits = Limits {
-                min_ply: player.min_ply,
-                ..Limits::default()
-            };
-            let mut rng = Xorshift(player.seed as u32 ^ 0x5A);
-            let r = search(&pos, &poly, &limits, rote.as_mut(), &mut rng);
+            let mut e = player.engine()?;
+            let r = e.search(&pos);
             best_report(&pos, &r, *json, out)
         }
         SamuelCommand::Learn {
@@ -521,13 +555,7 @@ fn run_play(
     input: &mut crate::cli::moves::Moves,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let poly = load_polynomial(player.polynomial.as_deref())?;
-    let mut rote = load_rote(player.rote.as_deref())?;
-    let limits = Limits {
-        min_ply: player.min_ply,
-        ..Limits::default()
-    };
-    let mut rng = Xorshift(player.seed as u32 ^ 0x5A);
+    let mut e = player.engine()?;
     let you = if you_black { Side::Black } else { Side::White };
     let mut pos = Position::start();
     let mut moves = 0;
@@ -570,7 +598,7 @@ fn run_play(
                 }
             }
         } else {
-            let r = search(&pos, &poly, &limits, rote.as_mut(), &mut rng);
+            let r = e.search(&pos);
             let Some(m) = r.best else { continue };
             writeln!(
                 out,
@@ -579,7 +607,7 @@ fn run_play(
                 score_text(r.score),
                 r.nodes
             )?;
-            if let Some(rt) = rote.as_mut() {
+            if let Some(rt) = e.rote.as_mut() {
                 rt.save(&pos, r.score, r.effective_ply);
                 rt.moved();
             }
@@ -587,7 +615,7 @@ fn run_play(
             moves += 1;
         }
     }
-    if let (Some(rt), Some(p)) = (&rote, &player.rote) {
+    if let (Some(rt), Some(p)) = (&e.rote, &player.rote) {
         // The rote memory is read and written back: replaced atomically, its mode kept.
         crate::cli::out::write_file(p, serde_json::to_string(&rt.to_json())? + "\n", true)?;
         writeln!(
