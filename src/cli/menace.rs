@@ -512,6 +512,37 @@ struct Last100Json {
     resigned_at_once: usize,
 }
 
+/// The last 100 games of every training together: won, drawn, lost, and the openings
+/// (a corner, an edge, the centre, none: resigned at once).
+fn last_100(runs: &[Vec<g::Played>]) -> Last100Json {
+    let mut l = Last100Json {
+        won: 0,
+        drawn: 0,
+        lost: 0,
+        games: runs.iter().map(|p| p.len().min(100)).sum::<usize>().max(1),
+        opened_corner: 0,
+        opened_edge: 0,
+        opened_centre: 0,
+        resigned_at_once: 0,
+    };
+    for p in runs {
+        for g in p.iter().skip(p.len().saturating_sub(100)) {
+            *match g.result {
+                Result3::Win => &mut l.won,
+                Result3::Draw => &mut l.drawn,
+                Result3::Loss => &mut l.lost,
+            } += 1;
+            *match g.first {
+                Some(c) if is_corner(c) => &mut l.opened_corner,
+                Some(4) => &mut l.opened_centre,
+                Some(_) => &mut l.opened_edge,
+                None => &mut l.resigned_at_once,
+            } += 1;
+        }
+    }
+    l
+}
+
 /// `train --seeds N`: N trainings from fresh boxes, summarised.
 fn many_seeds(t: &TrainArgs, out: &mut dyn Write) -> Result<()> {
     use rayon::prelude::*;
@@ -539,34 +570,7 @@ fn many_seeds(t: &TrainArgs, out: &mut dyn Write) -> Result<()> {
         })
         .collect();
     off_corner.sort_unstable();
-    let last_block = |k: usize| -> usize {
-        runs.iter()
-            .map(|p| {
-                p.iter()
-                    .skip(p.len().saturating_sub(100))
-                    .filter(|g| match k {
-                        0 => g.result == Result3::Win,
-                        1 => g.result == Result3::Draw,
-                        _ => g.result == Result3::Loss,
-                    })
-                    .count()
-            })
-            .sum()
-    };
-    let n_last = runs.iter().map(|p| p.len().min(100)).sum::<usize>().max(1);
-    // The openings of the last 100 games: corner, edge, centre, none (resigned).
-    let mut openings = [0usize; 4];
-    for p in &runs {
-        for g in p.iter().skip(p.len().saturating_sub(100)) {
-            openings[match g.first {
-                Some(c) if is_corner(c) => 0,
-                Some(4) => 2,
-                Some(_) => 1,
-                None => 3,
-            }] += 1;
-        }
-    }
-    let (w, d, l) = (last_block(0), last_block(1), last_block(2));
+    let last = last_100(&runs);
     let tq = quartiles(&twenty);
     let cq = quartiles(&off_corner);
     if json {
@@ -583,16 +587,7 @@ fn many_seeds(t: &TrainArgs, out: &mut dyn Write) -> Result<()> {
                     from_game_quartiles: tq.map(|(a, b, c)| [a, b, c]),
                 },
                 last_opening_off_a_corner_quartiles: cq.map(|(a, b, c)| [a, b, c]),
-                last_100_games: Last100Json {
-                    won: w,
-                    drawn: d,
-                    lost: l,
-                    games: n_last,
-                    opened_corner: openings[0],
-                    opened_edge: openings[1],
-                    opened_centre: openings[2],
-                    resigned_at_once: openings[3],
-                },
+                last_100_games: last,
             },
         );
     }
@@ -615,21 +610,21 @@ fn many_seeds(t: &TrainArgs, out: &mut dyn Write) -> Result<()> {
             "the last opening off a corner (of games it opened): game {a} / {b} / {c} (quartiles)"
         )?;
     }
+    let pc = |k: usize| 100.0 * k as f64 / last.games as f64;
     writeln!(
         out,
         "the last 100 games of each: won {:.1} %, drawn {:.1} %, lost {:.1} %",
-        100.0 * w as f64 / n_last as f64,
-        100.0 * d as f64 / n_last as f64,
-        100.0 * l as f64 / n_last as f64
+        pc(last.won),
+        pc(last.drawn),
+        pc(last.lost)
     )?;
-    let pc = |k: usize| 100.0 * openings[k] as f64 / n_last as f64;
     writeln!(
         out,
         "their openings: a corner {:.1} %, an edge {:.1} %, the centre {:.1} %, resigned at once {:.1} %",
-        pc(0),
-        pc(1),
-        pc(2),
-        pc(3)
+        pc(last.opened_corner),
+        pc(last.opened_edge),
+        pc(last.opened_centre),
+        pc(last.resigned_at_once)
     )?;
     writeln!(out, "{:.1} s here", t0.elapsed().as_secs_f64())?;
     Ok(())
