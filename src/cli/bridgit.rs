@@ -65,7 +65,8 @@ fn crossing(text: &str) -> Result<u32, String> {
         .map_err(|_| format!("`{text}` is not a crossing number"))
 }
 
-/// Runs `mark1 bridgit`.
+/// Runs `mark1 bridgit`: the check, or a game (or `--think`'s replies) played with
+/// the crossings of `--moves`, the script or the terminal.
 ///
 /// # Errors
 /// Bad input (refused with the reason), the program failing.
@@ -81,70 +82,89 @@ pub fn run(a: BridgitArgs) -> Result<()> {
         return Ok(());
     }
     let mut game = g::Game::new(a.size, a.seed)?;
-    let mut board = rb::Board::new(a.size)?;
-    // The moves: --moves's list, or else the script's or the terminal's.
-    let moves: Option<Vec<u32>> = match &a.moves {
-        Some(m) => Some(
-            m.split(',')
-                .filter(|t| !t.trim().is_empty())
-                .enumerate()
-                .map(|(i, t)| {
-                    crossing(t.trim()).map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))
-                })
-                .collect::<Result<_>>()?,
-        ),
-        None => None,
-    };
-    let mut read = match moves {
-        Some(_) => None,
+    let mut source = match &a.moves {
+        Some(m) => {
+            let listed = listed(m)?;
+            if a.think {
+                check_think(a.size, &listed)?;
+            }
+            Source::Listed(listed.into_iter())
+        }
         None => {
             let r = Moves::open(a.script.as_deref())?;
             r.check_script(crossing)?;
-            Some(r)
+            Source::Read(r)
         }
     };
-    // --think: the moves must all be legal (refused before anything runs).
-    if a.think {
-        let mut b = rb::Board::new(a.size)?;
-        b.play(rb::Owner::Black, 1)?;
-        for (i, &c) in moves.iter().flatten().enumerate() {
-            b.play(rb::Owner::White, c)
-                .map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
-            if b.winner().is_some() {
-                bail!("move {}: the game is over after it", i + 1);
-            }
-            b.play(rb::Owner::Black, rb::reply(a.size, c)).ok();
-            if b.winner().is_some() && i + 1 < moves.as_ref().map_or(0, Vec::len) {
-                bail!("move {}: the machine has won after it", i + 1);
-            }
+    play(&mut game, &mut source, !a.json && !a.think, out)?;
+    report(&a, &game, out)
+}
+
+/// Where a game's crossings come from.
+enum Source {
+    /// `--moves`'s list.
+    Listed(std::vec::IntoIter<u32>),
+    /// The script's or the terminal's.
+    Read(Moves),
+}
+
+/// The crossings of `--moves` (separated by commas).
+fn listed(text: &str) -> Result<Vec<u32>> {
+    text.split(',')
+        .filter(|t| !t.trim().is_empty())
+        .enumerate()
+        .map(|(i, t)| crossing(t.trim()).map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1)))
+        .collect()
+}
+
+/// `--think`: the crossings must all be legal, each answered by Bell's reply, the game
+/// not over before the last (refused before anything runs).
+fn check_think(size: u32, moves: &[u32]) -> Result<()> {
+    let mut b = rb::Board::new(size)?;
+    b.play(rb::Owner::Black, 1)?;
+    for (i, &c) in moves.iter().enumerate() {
+        b.play(rb::Owner::White, c)
+            .map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
+        if b.winner().is_some() {
+            bail!("move {}: the game is over after it", i + 1);
+        }
+        b.play(rb::Owner::Black, rb::reply(size, c)).ok();
+        if b.winner().is_some() && i + 1 < moves.len() {
+            bail!("move {}: the machine has won after it", i + 1);
         }
     }
-    board.play(rb::Owner::Black, 1).ok();
+    Ok(())
+}
+
+/// Plays the game at the keys to its end or to the end of the crossings, the paper
+/// printed as it grows when `show`.
+fn play(game: &mut g::Game, source: &mut Source, show: bool, out: &mut dyn Write) -> Result<()> {
     let mut shown = 0;
     let mut w = game.run_to_wait()?;
-    let mut entered = 0;
     loop {
-        if !a.json && !a.think {
+        if show {
             write!(out, "{}", &game.paper()[shown..])?;
             out.flush()?;
         }
         shown = game.paper().len();
         if w == Waiting::Over {
-            break;
+            return Ok(());
         }
-        let next = match (&moves, read.as_mut()) {
-            (Some(m), _) => m.get(entered).copied(),
-            (None, Some(r)) => r
+        let next = match source {
+            Source::Listed(m) => m.next(),
+            Source::Read(r) => r
                 .next_move("your crossing> ", out, crossing)?
                 .map(|(_, c)| c),
-            (None, None) => None,
         };
-        let Some(c) = next else { break };
-        entered += 1;
+        let Some(c) = next else { return Ok(()) };
         w = game.enter(c)?;
     }
-    let b = game.board();
-    let result = match b.winner() {
+}
+
+/// The end: the result and the machine's crossings, as JSON, `--think`'s line, or a
+/// game's last line.
+fn report(a: &BridgitArgs, game: &g::Game, out: &mut dyn Write) -> Result<()> {
+    let result = match game.board().winner() {
         Some(rb::Owner::Black) => "the machine won",
         Some(rb::Owner::White) => "you won",
         None => "not finished",
