@@ -6,13 +6,12 @@
 
 use crate::cli::out::write_json;
 use anyhow::{Context, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use mark1::games::menace::{self as g, DrumBoxes};
 use mark1::reference::noughts::menace::{is_corner, Empty, Opponent, Result3};
 use mark1::reference::noughts::EMPTY;
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The arguments of `mark1 menace`.
@@ -366,17 +365,11 @@ fn check_train_files(t: &TrainArgs) -> Result<Option<DrumBoxes>> {
 
 /// The training's games on the Mark 1, with a progress bar on a terminal from 100 games.
 fn play_training(t: &TrainArgs, boxes: Option<&DrumBoxes>) -> Result<(Vec<g::Played>, g::Game)> {
-    let bar = if std::io::stderr().is_terminal() && t.games >= 100 {
-        let b = ProgressBar::new(t.games);
-        if let Ok(style) =
-            ProgressStyle::with_template("MENACE learning [{bar:40}] {pos}/{len} games, {elapsed}")
-        {
-            b.set_style(style.progress_chars("=> "));
-        }
-        Some(b)
-    } else {
-        None
-    };
+    let bar = super::out::progress_bar(
+        t.games >= 100,
+        t.games,
+        "MENACE learning [{bar:40}] {pos}/{len} games, {elapsed}",
+    );
     let r = g::train(
         t.games as usize,
         opponent_of(&t.opponent),

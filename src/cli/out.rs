@@ -101,3 +101,19 @@ pub fn rounded(x: f64, places: i32) -> f64 {
     let scale = 10f64.powi(places);
     (x * scale).round() / scale
 }
+
+/// A progress bar on standard error, `len` steps drawn with indicatif's `template`
+/// (`[{bar:40}] {pos}/{len} games, {elapsed}`), when `wanted` and standard error is a
+/// terminal; none otherwise, so that a pipe or a file never gets one. The long runs'
+/// bars: `menace train`, `ref samuel learn`, a deep perft.
+pub fn progress_bar(wanted: bool, len: u64, template: &str) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !wanted || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    Some(bar)
+}

@@ -4,7 +4,6 @@
 
 use crate::cli::out::write_json;
 use anyhow::{bail, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use mark1::random::Xorshift;
 use mark1::reference::draughts::moves::{apply, find_move};
 use mark1::reference::draughts::{legal_moves, Position, Side, START_FEN};
@@ -15,7 +14,7 @@ use mark1::reference::samuel::{
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Samuel subcommands.
@@ -436,6 +435,46 @@ fn best_report(pos: &Position, r: &SearchResult, json: bool, out: &mut dyn Write
     Ok(())
 }
 
+/// A game of the learning series as its line reads ("game N: Alpha black, Alpha won in
+/// M moves (...); K adjustments; ..."), and whether Alpha won (0), lost (1) or drew (2).
+fn learn_line(g: u32, r: &mark1::reference::samuel::LearnGame) -> (usize, String) {
+    let alpha_won = matches!(
+        (r.result.outcome, r.alpha),
+        (Outcome::Black, Side::Black) | (Outcome::White, Side::White)
+    );
+    let (k, verdict) = match r.result.outcome {
+        Outcome::Draw => (2, "drawn"),
+        _ if alpha_won => (0, "Alpha won"),
+        _ => (1, "Beta won"),
+    };
+    let how = if r.result.finished {
+        "the loser could not move"
+    } else {
+        "stopped at 70 moves, judged on material"
+    };
+    let mut line = format!(
+        "game {g}: Alpha {}, {verdict} in {} moves ({how}); {} adjustments",
+        side_word(r.alpha),
+        r.result.moves,
+        r.adjustments
+    );
+    if !r.replaced.is_empty() {
+        let names: Vec<String> = r
+            .replaced
+            .iter()
+            .map(|(a, b)| format!("{} for {}", b.name(), a.name()))
+            .collect();
+        line += &format!("; terms in: {}", names.join(", "));
+    }
+    if r.beta_adopted {
+        line += "; Beta takes Alpha's polynomial";
+    }
+    if r.drastic {
+        line += "; third black mark: Alpha's leading term zeroed";
+    }
+    (k, line)
+}
+
 fn run_learn(
     games: u32,
     seed: u64,
@@ -452,63 +491,17 @@ fn run_learn(
     };
     let mut series = Series::starting_from(start, seed, params, limits);
     let start = series.alpha.polynomial();
-    let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(u64::from(games));
-        if let Ok(style) =
-            ProgressStyle::with_template("learning [{bar:40}] {pos}/{len} games, {elapsed}")
-        {
-            b.set_style(style.progress_chars("=> "));
-        }
-        Some(b)
-    } else {
-        None
-    };
-    let (mut won, mut lost, mut drawn) = (0, 0, 0);
+    let bar = crate::cli::out::progress_bar(
+        true,
+        u64::from(games),
+        "learning [{bar:40}] {pos}/{len} games, {elapsed}",
+    );
+    // Alpha's games won, lost and drawn.
+    let mut tally = [0u32; 3];
     for g in 1..=games {
         let r = series.play_game();
-        let alpha_won = matches!(
-            (r.result.outcome, r.alpha),
-            (Outcome::Black, Side::Black) | (Outcome::White, Side::White)
-        );
-        let verdict = match r.result.outcome {
-            Outcome::Draw => {
-                drawn += 1;
-                "drawn"
-            }
-            _ if alpha_won => {
-                won += 1;
-                "Alpha won"
-            }
-            _ => {
-                lost += 1;
-                "Beta won"
-            }
-        };
-        let how = if r.result.finished {
-            "the loser could not move"
-        } else {
-            "stopped at 70 moves, judged on material"
-        };
-        let mut line = format!(
-            "game {g}: Alpha {}, {verdict} in {} moves ({how}); {} adjustments",
-            side_word(r.alpha),
-            r.result.moves,
-            r.adjustments
-        );
-        if !r.replaced.is_empty() {
-            let names: Vec<String> = r
-                .replaced
-                .iter()
-                .map(|(a, b)| format!("{} for {}", b.name(), a.name()))
-                .collect();
-            line += &format!("; terms in: {}", names.join(", "));
-        }
-        if r.beta_adopted {
-            line += "; Beta takes Alpha's polynomial";
-        }
-        if r.drastic {
-            line += "; third black mark: Alpha's leading term zeroed";
-        }
+        let (k, line) = learn_line(g, &r);
+        tally[k] += 1;
         match &bar {
             Some(b) => b.println(&line),
             None => writeln!(out, "{line}")?,
@@ -520,6 +513,7 @@ fn run_learn(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    let [won, lost, drawn] = tally;
     let learned = series.alpha.polynomial();
     writeln!(
         out,
