@@ -70,6 +70,21 @@ struct TourJson<'a> {
     cost: Timed,
 }
 
+/// How a tour from `start` of `squares` squares ended, in words: "a complete tour from
+/// a1, closed" (or open), or "stuck after N squares from a1"; the program's tour and the
+/// reference's (`mark1 ref knights-tour tour`).
+pub fn tour_result(start: u8, squares: usize, complete: bool, closed: bool) -> String {
+    if complete {
+        format!(
+            "a complete tour from {}, {}",
+            rk::name(start),
+            if closed { "closed" } else { "open" }
+        )
+    } else {
+        format!("stuck after {squares} squares from {}", rk::name(start))
+    }
+}
+
 /// Runs `mark1 knights-tour`.
 ///
 /// # Errors
@@ -120,19 +135,7 @@ pub fn run(a: KnightsArgs) -> Result<()> {
     let start = rk::parse(&a.from)?;
     let run = g::tour(start, a.seed)?;
     let (_, closed) = rk::check_tour(&run.path);
-    let result = if run.path.len() == 64 {
-        format!(
-            "a complete tour from {}, {}",
-            rk::name(start),
-            if closed { "closed" } else { "open" }
-        )
-    } else {
-        format!(
-            "stuck after {} squares from {}",
-            run.path.len(),
-            rk::name(start)
-        )
-    };
+    let result = tour_result(start, run.path.len(), run.path.len() == 64, closed);
     let cost = Cost::new(run.instructions, run.beats);
     if a.json {
         write_json(

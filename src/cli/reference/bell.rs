@@ -290,23 +290,15 @@ pub fn knights(cmd: &KnightsCommand, out: &mut dyn Write) -> Result<()> {
             let path = knights::warnsdorff(s);
             write!(out, "{}", knights::board_text(&path))?;
             let (legal, closed) = knights::check_tour(&path);
-            writeln!(
-                out,
-                "{}",
-                if legal {
-                    format!(
-                        "a complete tour from {}, {}",
-                        knights::name(s),
-                        if closed { "closed" } else { "open" }
-                    )
-                } else {
-                    format!(
-                        "stuck after {} squares from {} (Warnsdorff's rule, ties to the first in our order)",
-                        path.len(),
-                        knights::name(s)
-                    )
-                }
-            )?;
+            let result = crate::cli::knights::tour_result(s, path.len(), legal, closed);
+            if legal {
+                writeln!(out, "{result}")?;
+            } else {
+                writeln!(
+                    out,
+                    "{result} (Warnsdorff's rule, ties to the first in our order)"
+                )?;
+            }
         }
         KnightsCommand::Figure => {
             let Some(path) = knights::figure_path() else {
