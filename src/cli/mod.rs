@@ -1,6 +1,9 @@
 //! The command line, one module a subcommand: each holds its clap (derive) arguments
 //! and its handler `run`, and only wires flags to the library. [`machine`] holds the
-//! machine flags the subcommands share, [`load`] the reading of program and tape files.
+//! machine flags the subcommands share, [`load`] the reading of program and tape files,
+//! [`moves`] the reading of a game's moves from a script or the terminal, [`cost`] a
+//! run's instructions, beats and seconds as the games report them, [`out`] where the
+//! commands write (and [`out::write_json`], every `--json` object).
 
 pub mod asm;
 pub mod bridgit;
