@@ -409,7 +409,9 @@ fn blocks_of(played: &[g::Played], block: usize) -> Vec<Block> {
 /// `--curve`: the share of each block won, drawn, lost and opened in a corner, drawn
 /// as a PNG to `path`.
 fn write_curve(t: &TrainArgs, path: &Path, blocks: &[Block], games: usize) -> Result<()> {
-    let shares: [(&str, fn(&Block) -> usize); 4] = [
+    /// A curve's name and the count of a block it draws.
+    type Share = (&'static str, fn(&Block) -> usize);
+    let shares: [Share; 4] = [
         ("won", |b| b.won),
         ("drawn", |b| b.drawn),
         ("lost", |b| b.lost),
