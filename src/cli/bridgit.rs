@@ -3,11 +3,14 @@
 //! replies after a list of your crossings (`--think --moves`), the comparison with the
 //! reference (`--check N`). The work is in [`mark1::games::bridgit`].
 
+use crate::cli::cost::{Cost, Timed};
+use crate::cli::moves::Moves;
+use crate::cli::out::write_json;
 use anyhow::{bail, Result};
 use mark1::games::bridgit::{self as g, Waiting};
 use mark1::reference::bridgit as rb;
-use serde_json::json;
-use std::io::{BufRead, Write};
+use serde::Serialize;
+use std::io::Write;
 
 /// The arguments of `mark1 bridgit`.
 #[derive(clap::Args)]
@@ -43,7 +46,27 @@ pub struct BridgitArgs {
     threads: Option<usize>,
 }
 
-/// Runs `mark1 bridgit`.
+/// `--json` of a game or a think: the machine's crossings, the result, the cost.
+#[derive(Serialize)]
+struct GameJson<'a> {
+    numbering: &'static str,
+    size: u32,
+    paper: &'a str,
+    /// The machine's crossings, in order.
+    machine: Vec<u32>,
+    result: &'a str,
+    #[serde(flatten)]
+    cost: Timed,
+}
+
+/// A crossing number as typed, or the refusal.
+fn crossing(text: &str) -> Result<u32, String> {
+    text.parse()
+        .map_err(|_| format!("`{text}` is not a crossing number"))
+}
+
+/// Runs `mark1 bridgit`: the check, or a game (or `--think`'s replies) played with
+/// the crossings of `--moves`, the script or the terminal.
 ///
 /// # Errors
 /// Bad input (refused with the reason), the program failing.
@@ -59,127 +82,119 @@ pub fn run(a: BridgitArgs) -> Result<()> {
         return Ok(());
     }
     let mut game = g::Game::new(a.size, a.seed)?;
-    let mut board = rb::Board::new(a.size)?;
-    let moves: Option<Vec<u32>> = match (&a.moves, &a.script) {
-        (Some(m), _) => Some(
-            m.split(',')
-                .filter(|t| !t.trim().is_empty())
-                .enumerate()
-                .map(|(i, t)| {
-                    t.trim().parse().map_err(|_| {
-                        anyhow::anyhow!("move {}: `{}` is not a crossing number", i + 1, t.trim())
-                    })
-                })
-                .collect::<Result<_>>()?,
-        ),
-        (None, Some(p)) => Some(
-            mark1::formats::input::read_text(p, mark1::formats::input::SCRIPT)?
-                .lines()
-                .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
-                .filter(|l| !l.is_empty())
-                .enumerate()
-                .map(|(i, l)| {
-                    l.parse().map_err(|_| {
-                        anyhow::anyhow!(
-                            "{} line {}: `{l}` is not a crossing number",
-                            p.display(),
-                            i + 1
-                        )
-                    })
-                })
-                .collect::<Result<_>>()?,
-        ),
-        (None, None) => None,
+    let mut source = match &a.moves {
+        Some(m) => {
+            let listed = listed(m)?;
+            if a.think {
+                check_think(a.size, &listed)?;
+            }
+            Source::Listed(listed.into_iter())
+        }
+        None => {
+            let r = Moves::open(a.script.as_deref())?;
+            r.check_script(crossing)?;
+            Source::Read(r)
+        }
     };
-    // --think: the moves must all be legal (refused before anything runs).
-    if a.think {
-        let mut b = rb::Board::new(a.size)?;
-        b.play(rb::Owner::Black, 1)?;
-        for (i, &c) in moves.iter().flatten().enumerate() {
-            b.play(rb::Owner::White, c)
-                .map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
-            if b.winner().is_some() {
-                bail!("move {}: the game is over after it", i + 1);
-            }
-            b.play(rb::Owner::Black, rb::reply(a.size, c)).ok();
-            if b.winner().is_some() && i + 1 < moves.as_ref().map_or(0, Vec::len) {
-                bail!("move {}: the machine has won after it", i + 1);
-            }
+    play(&mut game, &mut source, !a.json && !a.think, out)?;
+    report(&a, &game, out)
+}
+
+/// Where a game's crossings come from.
+enum Source {
+    /// `--moves`'s list.
+    Listed(std::vec::IntoIter<u32>),
+    /// The script's or the terminal's.
+    Read(Moves),
+}
+
+/// The crossings of `--moves` (separated by commas).
+fn listed(text: &str) -> Result<Vec<u32>> {
+    text.split(',')
+        .filter(|t| !t.trim().is_empty())
+        .enumerate()
+        .map(|(i, t)| crossing(t.trim()).map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1)))
+        .collect()
+}
+
+/// `--think`: the crossings must all be legal, each answered by Bell's reply, the game
+/// not over before the last (refused before anything runs).
+fn check_think(size: u32, moves: &[u32]) -> Result<()> {
+    let mut b = rb::Board::new(size)?;
+    b.play(rb::Owner::Black, 1)?;
+    for (i, &c) in moves.iter().enumerate() {
+        b.play(rb::Owner::White, c)
+            .map_err(|e| anyhow::anyhow!("move {}: {e}", i + 1))?;
+        if b.winner().is_some() {
+            bail!("move {}: the game is over after it", i + 1);
+        }
+        b.play(rb::Owner::Black, rb::reply(size, c)).ok();
+        if b.winner().is_some() && i + 1 < moves.len() {
+            bail!("move {}: the machine has won after it", i + 1);
         }
     }
-    board.play(rb::Owner::Black, 1).ok();
+    Ok(())
+}
+
+/// Plays the game at the keys to its end or to the end of the crossings, the paper
+/// printed as it grows when `show`.
+fn play(game: &mut g::Game, source: &mut Source, show: bool, out: &mut dyn Write) -> Result<()> {
     let mut shown = 0;
     let mut w = game.run_to_wait()?;
-    let mut next = 0;
-    let stdin = std::io::stdin();
     loop {
-        if !a.json && !a.think {
+        if show {
             write!(out, "{}", &game.paper()[shown..])?;
             out.flush()?;
         }
         shown = game.paper().len();
         if w == Waiting::Over {
-            break;
+            return Ok(());
         }
-        let c: u32 = match &moves {
-            Some(m) => match m.get(next) {
-                Some(&c) => {
-                    next += 1;
-                    c
-                }
-                None => break,
-            },
-            None => {
-                write!(out, "your crossing> ")?;
-                out.flush()?;
-                let mut l = String::new();
-                if stdin.lock().read_line(&mut l)? == 0 {
-                    break;
-                }
-                match l.trim().parse() {
-                    Ok(c) => c,
-                    Err(_) => {
-                        writeln!(out, "`{}` is not a crossing number", l.trim())?;
-                        continue;
-                    }
-                }
-            }
+        let next = match source {
+            Source::Listed(m) => m.next(),
+            Source::Read(r) => r
+                .next_move("your crossing> ", out, crossing)?
+                .map(|(_, c)| c),
         };
+        let Some(c) = next else { return Ok(()) };
         w = game.enter(c)?;
     }
-    let b = game.board();
-    let result = match b.winner() {
+}
+
+/// The end: the result and the machine's crossings, as JSON, `--think`'s line, or a
+/// game's last line.
+fn report(a: &BridgitArgs, game: &g::Game, out: &mut dyn Write) -> Result<()> {
+    let result = match game.board().winner() {
         Some(rb::Owner::Black) => "the machine won",
         Some(rb::Owner::White) => "you won",
         None => "not finished",
     };
-    let secs = mark1::machine::beats_to_seconds(game.machine.stats.beats);
+    let cost = Cost::of(&game.machine);
     if a.json {
-        let v = json!({
-            "numbering": "Bell's crossings, Fig. 1.5 as reconstructed (mark1 ref bridgit board)",
-            "size": a.size,
-            "paper": game.paper(),
-            "machine": game.machine_moves(),
-            "result": result,
-            "instructions": game.machine.stats.instructions,
-            "beats": game.machine.stats.beats,
-            "simulated_seconds": (secs * 10.0).round() / 10.0,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        write_json(
+            out,
+            &GameJson {
+                numbering: "Bell's crossings, Fig. 1.5 as reconstructed (mark1 ref bridgit board)",
+                size: a.size,
+                paper: game.paper(),
+                machine: game.machine_moves(),
+                result,
+                cost: cost.timed(1),
+            },
+        )?;
     } else if a.think {
         writeln!(
             out,
-            "the machine's crossings: {}; {result}; {} instructions, {} beats, {secs:.1} simulated seconds",
-            game.machine_moves().iter().map(|c| c.to_string()).collect::<Vec<_>>().join(" "),
-            game.machine.stats.instructions,
-            game.machine.stats.beats
+            "the machine's crossings: {}; {result}; {}",
+            game.machine_moves()
+                .iter()
+                .map(|c| c.to_string())
+                .collect::<Vec<_>>()
+                .join(" "),
+            cost.text(1)
         )?;
     } else {
-        writeln!(
-            out,
-            "{result}; {} instructions, {secs:.1} s of machine time",
-            game.machine.stats.instructions
-        )?;
+        writeln!(out, "{result}; {}", cost.machine_time())?;
     }
     Ok(())
 }

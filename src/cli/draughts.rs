@@ -2,9 +2,11 @@
 //! the cross-check, the 1952 game's positions, the timing table. The flags are wired to
 //! [`mark1::games::draughts`]; the work and the words are there.
 
+use crate::cli::out::write_json;
 use anyhow::{bail, Result};
 use mark1::games::draughts as d;
 use mark1::reference::draughts::{Position, START_FEN};
+use serde::Serialize;
 use std::io::Write;
 
 /// The arguments of `mark1 draughts`.
@@ -135,6 +137,32 @@ pub fn run(a: DraughtsArgs) -> Result<()> {
     play(&a, &params)
 }
 
+/// `--timing --json`: the rows of the table and the table as text.
+#[derive(Serialize)]
+struct TimingJson<'a> {
+    squares: &'static str,
+    rows: &'a [d::TimingRow],
+    text: String,
+}
+
+/// `--think --json`: the think's own JSON ([`d::Think::json`]) and the differences
+/// from the reference engine beside its keys.
+#[derive(Serialize)]
+struct ThinkJson<'a> {
+    #[serde(flatten)]
+    think: serde_json::Value,
+    differences: &'a [String],
+}
+
+/// A game's `--json`: the game's own JSON and its summary (the text printed without
+/// `--json`) beside its keys.
+#[derive(Serialize)]
+struct GameJson<'a> {
+    #[serde(flatten)]
+    game: serde_json::Value,
+    summary: &'a str,
+}
+
 /// `--timing`: the table at strategy 1 with 1-4 plies and strategy 2 with 4.
 fn timing(a: &DraughtsArgs) -> Result<()> {
     let out = &mut super::out::stdout();
@@ -142,12 +170,14 @@ fn timing(a: &DraughtsArgs) -> Result<()> {
     settings.push(d::Params::strategy2(4, 20));
     let rows = d::timing_table(&d::positions_1952(), &settings, a.seed)?;
     if a.json {
-        let v = serde_json::json!({
-            "squares": d::Squares::Strachey.key(),
-            "rows": rows,
-            "text": d::timing_text(&rows),
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        write_json(
+            out,
+            &TimingJson {
+                squares: d::Squares::Strachey.key(),
+                rows: &rows,
+                text: d::timing_text(&rows),
+            },
+        )?;
     } else {
         write!(out, "{}", d::timing_text(&rows))?;
     }
@@ -227,9 +257,13 @@ fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     };
     let differences = d::compare_in(&pos, params, &emu, sq);
     if a.json {
-        let mut v = emu.json(sq);
-        v["differences"] = serde_json::json!(differences);
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        write_json(
+            out,
+            &ThinkJson {
+                think: emu.json(sq),
+                differences: &differences,
+            },
+        )?;
     } else {
         write!(out, "{}", emu.text(sq))?;
         for line in differences {
@@ -244,11 +278,7 @@ fn think(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
 /// the PDN file, the JSON (with the summary in it).
 fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     let script = match &a.script {
-        Some(f) => Some(
-            mark1::formats::input::read_text(f, mark1::formats::input::SCRIPT).map_err(|e| {
-                anyhow::anyhow!("cannot read the script {}: {}", f.display(), e.reason())
-            })?,
-        ),
+        Some(f) => Some(super::moves::read_script(f)?),
         None => None,
     };
     let interactive = script.is_none() && a.opponent.is_none();
@@ -301,12 +331,12 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
         super::out::write_file(f, rep.pdn(first, params), a.force)?;
     }
     if json {
-        let mut v = rep.json(sq);
-        v["summary"] = serde_json::json!(summary);
-        writeln!(
-            super::out::stdout(),
-            "{}",
-            serde_json::to_string_pretty(&v)?
+        write_json(
+            &mut super::out::stdout(),
+            &GameJson {
+                game: rep.json(sq),
+                summary: &summary,
+            },
         )?;
     } else {
         write!(super::out::stdout(), "{summary}")?;

@@ -4,11 +4,14 @@
 //! games against Bell's procedure (`--selfplay N`) and the comparison with the reference
 //! (`--check N`). The work and the words are in [`mark1::games::guessit`].
 
+use crate::cli::cost::{Cost, Timed};
+use crate::cli::moves::Moves;
+use crate::cli::out::{rounded, write_json};
 use anyhow::{bail, Result};
 use mark1::games::guessit::{self as g, Deal, First, Prompt, Waiting};
 use mark1::reference::guessit::{self as rg, View, CARDS};
-use serde_json::json;
-use std::io::{BufRead, Write};
+use serde::Serialize;
+use std::io::Write;
 
 /// The arguments of `mark1 guess-it`.
 #[derive(clap::Args)]
@@ -48,6 +51,53 @@ pub struct GuessitArgs {
     /// Worker threads for --check and --selfplay (1 or more); all cores by default.
     #[arg(long, value_parser = crate::cli::parse_threads)]
     threads: Option<usize>,
+}
+
+/// `--selfplay N --json`: the games won and the first player's share with its 95 %
+/// interval (four places).
+#[derive(Serialize)]
+struct SelfplayJson<'a> {
+    games: u64,
+    opponent: &'static str,
+    first: &'a str,
+    machine_won: u64,
+    first_player_won: u64,
+    first_player_share: f64,
+    interval_95: [f64; 2],
+}
+
+/// `--think --json`: the machine's view (each set of cards by name) and its decision.
+#[derive(Serialize)]
+struct ThinkJson {
+    cards: String,
+    mine: Vec<&'static str>,
+    shown: Vec<&'static str>,
+    his: Vec<&'static str>,
+    asked: Vec<&'static str>,
+    knows: Option<&'static str>,
+    pending: Option<&'static str>,
+    /// ask, guess or call.
+    decision: &'static str,
+    card: &'static str,
+    bluff: bool,
+    randoms: u64,
+    #[serde(flatten)]
+    cost: Timed,
+}
+
+/// A game's `--json`: the deal, the paper, the lines entered, the result.
+#[derive(Serialize)]
+struct GameJson<'a> {
+    cards: String,
+    machine_hand: String,
+    your_hand: String,
+    hidden: &'static str,
+    paper: &'a str,
+    entered: Vec<String>,
+    machine_won: Option<bool>,
+    result: &'a str,
+    #[serde(flatten)]
+    cost: Cost,
 }
 
 /// A list of cards separated by commas or spaces.
@@ -151,16 +201,18 @@ pub fn run(a: GuessitArgs) -> Result<()> {
             "Bell's procedure first"
         };
         if a.json {
-            let v = json!({
-                "games": n,
-                "opponent": "Bell's procedure (reference::guessit::decide)",
-                "first": a.first,
-                "machine_won": w,
-                "first_player_won": firsts,
-                "first_player_share": (p * 10_000.0).round() / 10_000.0,
-                "interval_95": [((p - half) * 10_000.0).round() / 10_000.0, ((p + half) * 10_000.0).round() / 10_000.0],
-            });
-            writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+            write_json(
+                out,
+                &SelfplayJson {
+                    games: n,
+                    opponent: "Bell's procedure (reference::guessit::decide)",
+                    first: &a.first,
+                    machine_won: w,
+                    first_player_won: firsts,
+                    first_player_share: rounded(p, 4),
+                    interval_95: [rounded(p - half, 4), rounded(p + half, 4)],
+                },
+            )?;
         } else {
             writeln!(
                 out,
@@ -176,7 +228,7 @@ pub fn run(a: GuessitArgs) -> Result<()> {
         let moves = cards_of(a.moves.as_deref().unwrap_or(""))?;
         let v = view_after(&deal, first, &moves)?;
         let t = g::think(&v, a.seed)?;
-        let secs = mark1::machine::beats_to_seconds(t.beats);
+        let cost = Cost::new(t.instructions, t.beats);
         if a.json {
             let set = |s: u16| {
                 (0..11)
@@ -184,37 +236,36 @@ pub fn run(a: GuessitArgs) -> Result<()> {
                     .map(|c| CARDS[c])
                     .collect::<Vec<_>>()
             };
-            let (kind, card, bluff) = match t.decision {
+            let (decision, card, bluff) = match t.decision {
                 rg::Decision::Ask { card, bluff } => ("ask", card, bluff),
                 rg::Decision::Guess(c) => ("guess", c, false),
                 rg::Decision::Call(c) => ("call", c, false),
             };
-            let json = json!({
-                "cards": CARDS.join(" "),
-                "mine": set(v.mine),
-                "shown": set(v.shown),
-                "his": set(v.his),
-                "asked": set(v.mentioned),
-                "knows": v.knows.map(|c| CARDS[c]),
-                "pending": v.pending.map(|c| CARDS[c]),
-                "decision": kind,
-                "card": CARDS[card],
-                "bluff": bluff,
-                "randoms": t.randoms,
-                "instructions": t.instructions,
-                "beats": t.beats,
-                "simulated_seconds": (secs * 1000.0).round() / 1000.0,
-            });
-            writeln!(out, "{}", serde_json::to_string_pretty(&json)?)?;
+            write_json(
+                out,
+                &ThinkJson {
+                    cards: CARDS.join(" "),
+                    mine: set(v.mine),
+                    shown: set(v.shown),
+                    his: set(v.his),
+                    asked: set(v.mentioned),
+                    knows: v.knows.map(|c| CARDS[c]),
+                    pending: v.pending.map(|c| CARDS[c]),
+                    decision,
+                    card: CARDS[card],
+                    bluff,
+                    randoms: t.randoms,
+                    cost: cost.timed(3),
+                },
+            )?;
         } else {
             writeln!(out, "{}", g::view_text(&v))?;
             writeln!(
                 out,
-                "the machine {}; {} random numbers, {} instructions, {} beats, {secs:.2} simulated seconds",
+                "the machine {}; {} random numbers, {}",
                 g::decision_text(&t.decision),
                 t.randoms,
-                t.instructions,
-                t.beats
+                cost.text(2)
             )?;
         }
         return Ok(());
@@ -222,19 +273,54 @@ pub fn run(a: GuessitArgs) -> Result<()> {
     play(&a, deal, first, out)
 }
 
+/// A line of the operator's in a game.
+enum Said {
+    /// yes or no to the machine's HAVE YOU.
+    Answer(bool),
+    /// `guess CARD`.
+    Guess(usize),
+    /// A card to ask for.
+    Ask(usize),
+}
+
+/// What the operator's line `text` says when the program waits with `prompt`, the
+/// operator holding the cards `human`; or the refusal (an answer must be true).
+fn said_of(prompt: Prompt, human: u16, text: &str) -> Result<Said, String> {
+    let lower = text.to_ascii_lowercase();
+    if let Prompt::Answer(c) = prompt {
+        let yes = match lower.as_str() {
+            "yes" | "y" => true,
+            "no" | "n" => false,
+            _ => return Err(format!("`{text}`: answer yes or no")),
+        };
+        let holds = human & 1 << c != 0;
+        if yes != holds {
+            return Err(format!(
+                "`{text}`: you {} {}; the answer must be true",
+                if holds { "hold" } else { "do not hold" },
+                CARDS[c]
+            ));
+        }
+        return Ok(Said::Answer(yes));
+    }
+    // `guess` is five ASCII letters: the card's name follows at byte 5.
+    let (is_guess, name) = if lower.starts_with("guess") {
+        (true, text.get(5..).unwrap_or("").trim())
+    } else {
+        (false, text)
+    };
+    let c = rg::parse_card(name).map_err(|e| format!("{e}; to guess, `guess QC`"))?;
+    Ok(if is_guess {
+        Said::Guess(c)
+    } else {
+        Said::Ask(c)
+    })
+}
+
 /// A game at the terminal or from the script.
 fn play(a: &GuessitArgs, deal: Deal, first: First, out: &mut dyn Write) -> Result<()> {
     let mut game = g::Game::new(deal, first, a.seed)?;
-    let script: Option<Vec<String>> = match &a.script {
-        Some(p) => Some(
-            mark1::formats::input::read_text(p, mark1::formats::input::SCRIPT)?
-                .lines()
-                .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
-                .filter(|l| !l.is_empty())
-                .collect(),
-        ),
-        None => None,
-    };
+    let mut moves = Moves::open(a.script.as_deref())?;
     if !a.json {
         writeln!(
             out,
@@ -242,8 +328,6 @@ fn play(a: &GuessitArgs, deal: Deal, first: First, out: &mut dyn Write) -> Resul
             rg::set_text(deal.human)
         )?;
     }
-    let mut next = 0;
-    let stdin = std::io::stdin();
     let mut shown = 0;
     let mut entered: Vec<String> = Vec::new();
     let mut w = game.run_to_wait()?;
@@ -257,73 +341,20 @@ fn play(a: &GuessitArgs, deal: Deal, first: First, out: &mut dyn Write) -> Resul
         if w == Waiting::Over || prompt == Prompt::Over {
             break;
         }
-        let line = match &script {
-            Some(s) => match s.get(next) {
-                Some(l) => {
-                    next += 1;
-                    l.clone()
-                }
-                None => break,
-            },
-            None => {
-                match prompt {
-                    Prompt::Answer(c) => write!(out, "do you have {}? (yes/no)> ", CARDS[c])?,
-                    _ => write!(out, "your card to ask for, or guess CARD> ")?,
-                }
-                out.flush()?;
-                let mut l = String::new();
-                if stdin.lock().read_line(&mut l)? == 0 {
-                    break;
-                }
-                l.trim().to_string()
-            }
+        let ask = match prompt {
+            Prompt::Answer(c) => format!("do you have {}? (yes/no)> ", CARDS[c]),
+            _ => "your card to ask for, or guess CARD> ".to_string(),
         };
-        let lower = line.to_ascii_lowercase();
-        match prompt {
-            Prompt::Answer(c) => {
-                let yes = match lower.as_str() {
-                    "yes" | "y" => true,
-                    "no" | "n" => false,
-                    _ => {
-                        writeln!(out, "`{line}`: answer yes or no")?;
-                        continue;
-                    }
-                };
-                let holds = game.deal.human & 1 << c != 0;
-                if yes != holds {
-                    writeln!(
-                        out,
-                        "`{line}`: you {} {}; the answer must be true",
-                        if holds { "hold" } else { "do not hold" },
-                        CARDS[c]
-                    )?;
-                    continue;
-                }
-                entered.push(line.clone());
-                w = game.answer(yes)?;
-            }
-            _ => {
-                // `guess` is five ASCII letters: the card's name follows at byte 5.
-                let (is_guess, name) = if lower.starts_with("guess") {
-                    (true, line.get(5..).unwrap_or("").trim())
-                } else {
-                    (false, line.as_str())
-                };
-                let c = match rg::parse_card(name) {
-                    Ok(c) => c,
-                    Err(e) => {
-                        writeln!(out, "{e}; to guess, `guess QC`")?;
-                        continue;
-                    }
-                };
-                entered.push(line.clone());
-                w = if is_guess {
-                    game.guess(c)?
-                } else {
-                    game.ask(c)?
-                };
-            }
-        }
+        let human = game.deal.human;
+        let Some((line, said)) = moves.next_move(&ask, out, |t| said_of(prompt, human, t))? else {
+            break;
+        };
+        entered.push(line.text);
+        w = match said {
+            Said::Answer(yes) => game.answer(yes)?,
+            Said::Guess(c) => game.guess(c)?,
+            Said::Ask(c) => game.ask(c)?,
+        };
     }
     let outcome = game.outcome();
     let result = outcome.as_ref().map_or_else(
@@ -331,26 +362,22 @@ fn play(a: &GuessitArgs, deal: Deal, first: First, out: &mut dyn Write) -> Resul
         |o| o.reason.clone(),
     );
     if a.json {
-        let v = json!({
-            "cards": CARDS.join(" "),
-            "machine_hand": rg::set_text(deal.machine),
-            "your_hand": rg::set_text(deal.human),
-            "hidden": CARDS[deal.hidden],
-            "paper": game.paper(),
-            "entered": entered,
-            "machine_won": outcome.as_ref().map(|o| o.machine_won),
-            "result": result,
-            "instructions": game.machine.stats.instructions,
-            "beats": game.machine.stats.beats,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-    } else {
-        writeln!(
+        write_json(
             out,
-            "{result}; {} instructions, {:.1} s of machine time",
-            game.machine.stats.instructions,
-            mark1::machine::beats_to_seconds(game.machine.stats.beats)
+            &GameJson {
+                cards: CARDS.join(" "),
+                machine_hand: rg::set_text(deal.machine),
+                your_hand: rg::set_text(deal.human),
+                hidden: CARDS[deal.hidden],
+                paper: game.paper(),
+                entered,
+                machine_won: outcome.as_ref().map(|o| o.machine_won),
+                result: &result,
+                cost: Cost::of(&game.machine),
+            },
         )?;
+    } else {
+        writeln!(out, "{result}; {}", Cost::of(&game.machine).machine_time())?;
     }
     Ok(())
 }

@@ -3,10 +3,12 @@
 //! switches with KAC, the paper, and the comparison with the reference (`--check N`).
 //! The work is in [`mark1::games::knights`].
 
+use crate::cli::cost::{Cost, Timed};
+use crate::cli::out::write_json;
 use anyhow::Result;
 use mark1::games::knights as g;
 use mark1::reference::knights as rk;
-use serde_json::json;
+use serde::Serialize;
 use std::io::Write;
 
 /// The arguments of `mark1 knights-tour`.
@@ -36,6 +38,38 @@ pub struct KnightsArgs {
     threads: Option<usize>,
 }
 
+/// How the JSON names its squares.
+const SQUARES: &str = "chess squares a1-h8";
+
+/// The squares' names, a1-h8.
+fn names(squares: &[u8]) -> Vec<String> {
+    squares.iter().map(|&s| rk::name(s)).collect()
+}
+
+/// `--think --json`: the tour so far and the next square, none when the knight is stuck.
+#[derive(Serialize)]
+struct ThinkJson {
+    squares: &'static str,
+    tour_so_far: Vec<String>,
+    next: Option<String>,
+    stuck: bool,
+    #[serde(flatten)]
+    cost: Timed,
+}
+
+/// A tour's `--json`: its squares, whether it is complete and closed, the paper.
+#[derive(Serialize)]
+struct TourJson<'a> {
+    squares: &'static str,
+    from: String,
+    paper: &'a str,
+    path: Vec<String>,
+    complete: bool,
+    closed: bool,
+    #[serde(flatten)]
+    cost: Timed,
+}
+
 /// Runs `mark1 knights-tour`.
 ///
 /// # Errors
@@ -57,18 +91,18 @@ pub fn run(a: KnightsArgs) -> Result<()> {
             .map(|t| rk::parse(t.trim()))
             .collect::<Result<Vec<u8>, _>>()?;
         let t = g::think(&path, a.seed)?;
-        let secs = mark1::machine::beats_to_seconds(t.beats);
+        let cost = Cost::new(t.instructions, t.beats);
         if a.json {
-            let v = json!({
-                "squares": "chess squares a1-h8",
-                "tour_so_far": path.iter().map(|&s| rk::name(s)).collect::<Vec<_>>(),
-                "next": t.square.map(rk::name),
-                "stuck": t.square.is_none(),
-                "instructions": t.instructions,
-                "beats": t.beats,
-                "simulated_seconds": (secs * 1000.0).round() / 1000.0,
-            });
-            writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+            write_json(
+                out,
+                &ThinkJson {
+                    squares: SQUARES,
+                    tour_so_far: names(&path),
+                    next: t.square.map(rk::name),
+                    stuck: t.square.is_none(),
+                    cost: cost.timed(3),
+                },
+            )?;
         } else {
             match t.square {
                 Some(s) => write!(
@@ -79,11 +113,7 @@ pub fn run(a: KnightsArgs) -> Result<()> {
                 )?,
                 None => write!(out, "the knight is stuck after {} squares", path.len())?,
             }
-            writeln!(
-                out,
-                "; {} instructions, {} beats, {secs:.2} simulated seconds",
-                t.instructions, t.beats
-            )?;
+            writeln!(out, "; {}", cost.text(2))?;
         }
         return Ok(());
     }
@@ -91,27 +121,23 @@ pub fn run(a: KnightsArgs) -> Result<()> {
     let run = g::tour(start, a.seed)?;
     let (_, closed) = rk::check_tour(&run.path);
     let result = g::result_words(start, &run.path);
-    let secs = mark1::machine::beats_to_seconds(run.beats);
+    let cost = Cost::new(run.instructions, run.beats);
     if a.json {
-        let v = json!({
-            "squares": "chess squares a1-h8",
-            "from": rk::name(start),
-            "paper": run.paper,
-            "path": run.path.iter().map(|&s| rk::name(s)).collect::<Vec<_>>(),
-            "complete": run.path.len() == 64,
-            "closed": closed,
-            "instructions": run.instructions,
-            "beats": run.beats,
-            "simulated_seconds": (secs * 10.0).round() / 10.0,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        write_json(
+            out,
+            &TourJson {
+                squares: SQUARES,
+                from: rk::name(start),
+                paper: &run.paper,
+                path: names(&run.path),
+                complete: run.path.len() == 64,
+                closed,
+                cost: cost.timed(1),
+            },
+        )?;
     } else {
         write!(out, "{}", run.paper)?;
-        writeln!(
-            out,
-            "{result}; {} instructions, {} beats, {secs:.1} simulated seconds",
-            run.instructions, run.beats
-        )?;
+        writeln!(out, "{result}; {}", cost.text(1))?;
     }
     Ok(())
 }

@@ -1,10 +1,12 @@
 //! `mark1 match`: Samuel's player against Strachey's program on the emulated Mark 1, or
 //! two Samuel polynomials against each other; PDN and a results table.
 
+use crate::cli::out::{rounded, write_json};
 use anyhow::{anyhow, Result};
 use mark1::games::draughts;
 use mark1::games::matches::{play_game, MatchTable, Player};
 use mark1::reference::samuel::{Limits, Outcome};
+use serde::Serialize;
 use std::io::Write;
 use std::path::PathBuf;
 
@@ -54,13 +56,62 @@ pub struct MatchArgs {
     force: bool,
 }
 
-/// Runs `mark1 match`.
+/// `--json`: every game and the table.
+#[derive(Serialize)]
+struct MatchJson<'a> {
+    squares: &'static str,
+    result_convention: &'static str,
+    games: &'a [GameJson],
+    table: Vec<TableJson<'a>>,
+    moves_a_game: f64,
+    host_seconds: f64,
+    simulated_seconds: f64,
+}
+
+/// A game of the match: its players, its result (2-0, 0-2, 1-1) and winner (none in a
+/// draw), its moves in PDN, how it ended, its times.
+#[derive(Serialize)]
+struct GameJson {
+    round: usize,
+    black: String,
+    white: String,
+    result: &'static str,
+    winner: Option<String>,
+    moves: Vec<String>,
+    ending: String,
+    last: String,
+    host_seconds: f64,
+    simulated_seconds: f64,
+}
+
+/// A player's line of the table.
+#[derive(Serialize)]
+struct TableJson<'a> {
+    player: &'a str,
+    won: u32,
+    lost: u32,
+    drawn: u32,
+}
+
+/// Runs `mark1 match`: the players read and checked, the games played, the table.
 ///
 /// # Errors
 /// An unknown player or unreadable polynomial (before anything is played), a game the
 /// emulated program could not finish, a file that cannot be written.
 pub fn run(a: MatchArgs) -> Result<()> {
     super::out::check_outputs(&[a.pdn.as_deref()], a.force, &[])?;
+    let (white, black) = players(&a)?;
+    let out = &mut crate::cli::out::stdout();
+    let played = play_match(&a, &white, &black, out)?;
+    if let Some(p) = &a.pdn {
+        super::out::write_file(p, &played.pdn, a.force)?;
+    }
+    report(&a, &played, out)
+}
+
+/// White's and Black's players, refused before anything is played: unknown, both
+/// Strachey's program, or Strachey's original program as White.
+fn players(a: &MatchArgs) -> Result<(Player, Player)> {
     let period = a.period_software.as_deref();
     let white = Player::parse_with(&a.white, period).map_err(|e| anyhow!("--white: {e}"))?;
     let black = Player::parse_with(&a.black, period).map_err(|e| anyhow!("--black: {e}"))?;
@@ -76,24 +127,44 @@ pub fn run(a: MatchArgs) -> Result<()> {
             "Strachey's original program moves first whatever the toss: it plays Black only (no --alternate)"
         );
     }
+    Ok((white, black))
+}
+
+/// The games of a match as played.
+struct Played {
+    /// `--black`'s and `--white`'s names (the first game's colours).
+    names: [String; 2],
+    /// Games won by each of `names`.
+    wins: [u32; 2],
+    table: MatchTable,
+    /// The games as PDN.
+    pdn: String,
+    records: Vec<GameJson>,
+}
+
+/// Plays the games (colours swapped every other game with `--alternate`), a line a game
+/// on `out` unless `--json`.
+fn play_match(
+    a: &MatchArgs,
+    white: &Player,
+    black: &Player,
+    out: &mut dyn Write,
+) -> Result<Played> {
     let asm = draughts::assemble()?;
     let limits = Limits {
         min_ply: a.min_ply,
         ..Limits::default()
     };
-    let names = [black.name().to_string(), white.name().to_string()];
-    let mut wins = [0u32; 2];
-    let mut table = MatchTable::default();
-    let mut pdn = String::new();
-    let mut records = Vec::new();
-    let out = &mut crate::cli::out::stdout();
+    let mut m = Played {
+        names: [black.name().to_string(), white.name().to_string()],
+        wins: [0; 2],
+        table: MatchTable::default(),
+        pdn: String::new(),
+        records: Vec::new(),
+    };
     for g in 1..=a.games as usize {
         let swap = a.alternate && g % 2 == 0;
-        let (b, w) = if swap {
-            (&white, &black)
-        } else {
-            (&black, &white)
-        };
+        let (b, w) = if swap { (white, black) } else { (black, white) };
         let opening = a
             .openings
             .then(|| if a.alternate { (g - 1) / 2 } else { g - 1 });
@@ -104,24 +175,20 @@ pub fn run(a: MatchArgs) -> Result<()> {
             Outcome::Draw => None,
         };
         if let Some(n) = winner {
-            if n == names[0] {
-                wins[0] += 1;
-            } else {
-                wins[1] += 1;
-            }
+            m.wins[usize::from(n != m.names[0])] += 1;
         }
-        records.push(serde_json::json!({
-            "round": g,
-            "black": b.name(),
-            "white": w.name(),
-            "result": game.result(),
-            "winner": winner,
-            "moves": game.moves,
-            "ending": game.ending,
-            "last": game.last,
-            "host_seconds": (game.host_seconds * 1000.0).round() / 1000.0,
-            "simulated_seconds": (game.simulated_seconds * 10.0).round() / 10.0,
-        }));
+        m.records.push(GameJson {
+            round: g,
+            black: b.name().to_string(),
+            white: w.name().to_string(),
+            result: game.result(),
+            winner: winner.map(str::to_string),
+            moves: game.moves.clone(),
+            ending: game.ending.clone(),
+            last: game.last.clone(),
+            host_seconds: rounded(game.host_seconds, 3),
+            simulated_seconds: rounded(game.simulated_seconds, 1),
+        });
         if !a.json {
             writeln!(
                 out,
@@ -139,31 +206,43 @@ pub fn run(a: MatchArgs) -> Result<()> {
                 }
             )?;
         }
-        pdn.push_str(&game.pdn(g));
-        table.add(&game);
+        m.pdn.push_str(&game.pdn(g));
+        m.table.add(&game);
     }
+    Ok(m)
+}
+
+/// The match's table: every game and the table as JSON, or the table as text.
+fn report(a: &MatchArgs, m: &Played, out: &mut dyn Write) -> Result<()> {
+    let (table, wins) = (&m.table, m.wins);
     let n = f64::from(table.games);
-    if let Some(p) = &a.pdn {
-        super::out::write_file(p, &pdn, a.force)?;
-    }
     if a.json {
-        let v = serde_json::json!({
-            "squares": "pdn",
-            "result_convention": "2-0 Black won, 0-2 White won, 1-1 drawn",
-            "games": records,
-            "table": names.iter().enumerate().map(|(i, name)| serde_json::json!({
-                "player": name, "won": wins[i], "lost": wins[1 - i], "drawn": table.draws,
-            })).collect::<Vec<_>>(),
-            "moves_a_game": (table.moves as f64 / n * 10.0).round() / 10.0,
-            "host_seconds": (table.host_seconds * 1000.0).round() / 1000.0,
-            "simulated_seconds": (table.simulated_seconds * 10.0).round() / 10.0,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &MatchJson {
+                squares: "pdn",
+                result_convention: "2-0 Black won, 0-2 White won, 1-1 drawn",
+                games: &m.records,
+                table: m
+                    .names
+                    .iter()
+                    .enumerate()
+                    .map(|(i, name)| TableJson {
+                        player: name,
+                        won: wins[i],
+                        lost: wins[1 - i],
+                        drawn: table.draws,
+                    })
+                    .collect(),
+                moves_a_game: rounded(table.moves as f64 / n, 1),
+                host_seconds: rounded(table.host_seconds, 3),
+                simulated_seconds: rounded(table.simulated_seconds, 1),
+            },
+        );
     }
     writeln!(out)?;
     writeln!(out, "player                     won  lost  drawn")?;
-    for (i, name) in names.iter().enumerate() {
+    for (i, name) in m.names.iter().enumerate() {
         writeln!(
             out,
             "{:<24} {:>5} {:>5} {:>6}",

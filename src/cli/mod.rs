@@ -1,11 +1,15 @@
 //! The command line, one module a subcommand: each holds its clap (derive) arguments
 //! and its handler `run`, and only wires flags to the library. [`machine`] holds the
-//! machine flags the subcommands share, [`load`] the reading of program and tape files.
+//! machine flags the subcommands share, [`load`] the reading of program and tape files,
+//! [`moves`] the reading of a game's moves from a script or the terminal, [`cost`] a
+//! run's instructions, beats and seconds as the games report them, [`out`] where the
+//! commands write (and [`out::write_json`], every `--json` object).
 
 pub mod asm;
 pub mod bridgit;
 pub mod command;
 pub mod console;
+pub mod cost;
 pub mod debug;
 pub mod disasm;
 pub mod draughts;
@@ -15,6 +19,7 @@ pub mod load;
 pub mod machine;
 pub mod matches;
 pub mod menace;
+pub mod moves;
 pub mod nim;
 pub mod noughts;
 pub mod out;

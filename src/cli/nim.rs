@@ -3,11 +3,12 @@
 //! it (the default, or `--play`: the moves from a script or the terminal). The flags are
 //! wired to [`mark1::games::nim`]; the work and the words are there.
 
-use anyhow::{bail, Context, Result};
+use super::moves::Moves;
+use anyhow::{bail, Result};
 use mark1::games::nim as g;
 use mark1::games::nim::game::{self as gg, Entry};
 use mark1::reference::nim::{self as rn, Rule};
-use std::io::{BufRead, Write};
+use std::io::Write;
 
 /// The arguments of `mark1 nim`.
 #[derive(clap::Args)]
@@ -87,6 +88,16 @@ fn position(a: &NimArgs) -> Result<(Vec<u8>, usize)> {
     Ok((heaps, a.k))
 }
 
+/// `--check N --json`: the positions compared, the differences, how many positions the
+/// programme met as safe (its random move), the beats.
+#[derive(serde::Serialize)]
+struct CheckJson {
+    positions: usize,
+    differences: usize,
+    random: usize,
+    beats: u64,
+}
+
 /// Runs `mark1 nim`.
 pub fn run(a: NimArgs) -> Result<()> {
     super::out::check_outputs(&[a.profile.as_deref()], a.force, &[])?;
@@ -95,11 +106,16 @@ pub fn run(a: NimArgs) -> Result<()> {
         let seed = a.seed;
         let r = super::with_threads(a.threads, || g::check(n, seed))??;
         if a.json {
+            // One line (the other JSON of `mark1 nim` is indented).
             writeln!(
                 out,
                 "{}",
-                serde_json::json!({"positions": r.positions, "differences": r.count,
-                    "random": r.random, "beats": r.beats})
+                serde_json::to_value(CheckJson {
+                    positions: r.positions,
+                    differences: r.count,
+                    random: r.random,
+                    beats: r.beats,
+                })?
             )?;
         } else {
             write!(out, "{}", r.text())?;
@@ -131,24 +147,6 @@ pub fn run(a: NimArgs) -> Result<()> {
     Ok(())
 }
 
-/// The moves of a script: one a line, `#` comments and blank lines skipped.
-fn script_moves(path: &std::path::Path) -> Result<Vec<(String, Vec<Entry>)>> {
-    let text =
-        mark1::formats::input::read_text(path, mark1::formats::input::SCRIPT).map_err(|e| {
-            anyhow::anyhow!("cannot read the script {}: {}", path.display(), e.reason())
-        })?;
-    let mut out = Vec::new();
-    for (n, line) in text.lines().enumerate() {
-        let t = line.split('#').next().unwrap_or("").trim();
-        if t.is_empty() {
-            continue;
-        }
-        let e = gg::parse_move(t).with_context(|| format!("{} line {}", path.display(), n + 1))?;
-        out.push((t.to_string(), e));
-    }
-    Ok(out)
-}
-
 /// `mark1 nim --play`.
 fn play(a: &NimArgs, heaps: &[u8], k: usize, rule: Rule) -> Result<()> {
     let first = match a.first.as_str() {
@@ -156,31 +154,19 @@ fn play(a: &NimArgs, heaps: &[u8], k: usize, rule: Rule) -> Result<()> {
         "human" => gg::First::Human,
         other => bail!("--first is machine or human, not {other}"),
     };
-    let mut scripted = match &a.script {
-        Some(p) => Some(script_moves(p)?.into_iter()),
-        None => None,
-    };
+    // A script's moves are all read before the game: a bad one stops it before it starts.
+    let mut moves = Moves::open(a.script.as_deref())?;
+    moves.check_script(gg::parse_move)?;
     let json = a.json;
     let mut next = || -> Option<(String, Vec<Entry>)> {
-        if let Some(it) = scripted.as_mut() {
-            return it.next();
-        }
-        let stdin = std::io::stdin();
-        loop {
-            eprint!("your move (e.g. B:2, or B:2,D:1 for k > 1): ");
-            let mut line = String::new();
-            if stdin.lock().read_line(&mut line).ok()? == 0 {
-                return None;
-            }
-            let t = line.split('#').next().unwrap_or("").trim().to_string();
-            if t.is_empty() {
-                continue;
-            }
-            match gg::parse_move(&t) {
-                Ok(e) => return Some((t, e)),
-                Err(e) => eprintln!("{e}"),
-            }
-        }
+        let (line, entries) = moves
+            .next_move(
+                "your move (e.g. B:2, or B:2,D:1 for k > 1): ",
+                &mut std::io::stderr(),
+                |t| gg::parse_move(t).map_err(|e| e.to_string()),
+            )
+            .ok()??;
+        Some((line.text, entries))
     };
     // The first error writing standard output (a full disk): the game's error at its end.
     let mut write_error: Option<std::io::Error> = None;

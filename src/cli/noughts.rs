@@ -3,11 +3,14 @@
 //! think (`--think --moves`), the comparison with the reference (`--check N`). The work
 //! and the words are in [`mark1::games::noughts`].
 
+use crate::cli::cost::{Cost, Timed};
+use crate::cli::moves::Moves;
+use crate::cli::out::write_json;
 use anyhow::{bail, Context, Result};
 use mark1::games::noughts::{self as g, First, Waiting};
 use mark1::reference::noughts::{self as rn, EMPTY, O, X};
-use serde_json::json;
-use std::io::{BufRead, Write};
+use serde::Serialize;
+use std::io::Write;
 
 /// The arguments of `mark1 noughts`.
 #[derive(clap::Args)]
@@ -73,6 +76,88 @@ fn board_of_moves(text: &str) -> Result<rn::Board> {
     Ok(b)
 }
 
+/// What every `mark1 noughts --json` object holds: its numbering and marks, the
+/// machine, the board.
+#[derive(Serialize)]
+struct BoardJson<'a> {
+    cells: &'static str,
+    machine: &'a str,
+    board_marks: &'static str,
+    /// The board as [`g::board_text`] writes it.
+    board: String,
+}
+
+impl<'a> BoardJson<'a> {
+    fn new(machine: &'a str, b: &rn::Board) -> Self {
+        BoardJson {
+            cells: "1-9 row by row from the top left",
+            machine,
+            board_marks: "x the first player's, o the second's",
+            board: g::board_text(b),
+        }
+    }
+}
+
+/// `--think --json` of Michie's machine and the defence: the cell chosen (1-9) and each
+/// cell's sum.
+#[derive(Serialize)]
+struct ThinkJson<'a> {
+    #[serde(flatten)]
+    board: BoardJson<'a>,
+    cell: usize,
+    sums: [Option<i64>; 9],
+    #[serde(flatten)]
+    cost: Timed,
+}
+
+/// `--think --json` of MENACE: the cell chosen (1-9), or none when it resigns.
+#[derive(Serialize)]
+struct MenaceThinkJson {
+    #[serde(flatten)]
+    board: BoardJson<'static>,
+    cell: Option<usize>,
+    resigned: bool,
+    random: u32,
+    #[serde(flatten)]
+    cost: Timed,
+}
+
+/// A game's `--json`: the paper, the cells entered, the result (MENACE: the boxes made).
+#[derive(Serialize)]
+struct GameJson<'a> {
+    #[serde(flatten)]
+    board: BoardJson<'a>,
+    paper: &'a str,
+    entered: Vec<u32>,
+    result: &'a str,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    boxes_made: Option<usize>,
+    #[serde(flatten)]
+    cost: Cost,
+}
+
+impl GameJson<'_> {
+    /// The end of a game: this JSON, or the line "RESULT; position BOARD; [N boxes
+    /// made; ]COST".
+    fn write(&self, json: bool, out: &mut dyn Write) -> Result<()> {
+        if json {
+            return write_json(out, self);
+        }
+        let made = self
+            .boxes_made
+            .map(|n| format!("{n} boxes made; "))
+            .unwrap_or_default();
+        writeln!(
+            out,
+            "{}; position {}; {made}{}",
+            self.result,
+            self.board.board,
+            self.cost.machine_time()
+        )?;
+        Ok(())
+    }
+}
+
 /// Runs `mark1 noughts`.
 ///
 /// # Errors
@@ -109,33 +194,24 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
     if a.think {
         let b = board_of_moves(a.moves.as_deref().unwrap_or(""))?;
         let t = g::think_as(player, &b, a.seed)?;
-        let secs = mark1::machine::beats_to_seconds(t.beats);
+        let cost = Cost::new(t.instructions, t.beats);
         if a.json {
-            let v = json!({
-                "cells": "1-9 row by row from the top left",
-                "machine": a.machine,
-                "board_marks": "x the first player's, o the second's",
-                "board": g::board_text(&b),
-                "cell": t.cell + 1,
-                "sums": (0..9).map(|i| t.sums[i]).collect::<Vec<_>>(),
-                "instructions": t.instructions,
-                "beats": t.beats,
-                "simulated_seconds": (secs * 1000.0).round() / 1000.0,
-            });
-            writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+            write_json(
+                out,
+                &ThinkJson {
+                    board: BoardJson::new(&a.machine, &b),
+                    cell: t.cell + 1,
+                    sums: t.sums,
+                    cost: cost.timed(3),
+                },
+            )?;
         } else {
             for (i, s) in t.sums.iter().enumerate() {
                 if let Some(s) = s {
                     writeln!(out, "cell {}: {s}", i + 1)?;
                 }
             }
-            writeln!(
-                out,
-                "the machine plays {}; {} instructions, {} beats, {secs:.2} simulated seconds",
-                t.cell + 1,
-                t.instructions,
-                t.beats
-            )?;
+            writeln!(out, "the machine plays {}; {}", t.cell + 1, cost.text(2))?;
         }
         return Ok(());
     }
@@ -146,8 +222,8 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
         First::Machine
     };
     let mut game = g::Game::new_as(player, first, a.seed)?;
-    let script = read_script(a.script.as_deref())?;
-    let entered = play_at_keys(&mut game, script, a.json, out)?;
+    let mut moves = Moves::open(a.script.as_deref())?;
+    let entered = play_at_keys(&mut game, &mut moves, a.json, out)?;
     let b = game.board();
     let result = match rn::winner(&b) {
         Some(m) if m == mine => "the machine won",
@@ -155,29 +231,15 @@ pub fn run(a: NoughtsArgs) -> Result<()> {
         None if rn::over(&b) => "drawn",
         None => "stopped",
     };
-    if a.json {
-        let v = json!({
-            "cells": "1-9 row by row from the top left",
-                "machine": a.machine,
-                "board_marks": "x the first player's, o the second's",
-            "paper": game.paper(),
-            "entered": entered,
-            "board": g::board_text(&b),
-            "result": result,
-            "instructions": game.machine.stats.instructions,
-            "beats": game.machine.stats.beats,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-    } else {
-        writeln!(
-            out,
-            "{result}; position {}; {} instructions, {:.1} s of machine time",
-            g::board_text(&b),
-            game.machine.stats.instructions,
-            mark1::machine::beats_to_seconds(game.machine.stats.beats)
-        )?;
-    }
-    Ok(())
+    let end = GameJson {
+        board: BoardJson::new(&a.machine, &b),
+        paper: game.paper(),
+        entered,
+        result,
+        boxes_made: None,
+        cost: Cost::of(&game.machine),
+    };
+    end.write(a.json, out)
 }
 
 /// A game the operator plays at the keys: the program runs to its key routine, a cell
@@ -188,55 +250,44 @@ trait AtKeys {
     fn paper_text(&self) -> &str;
 }
 
-impl AtKeys for g::Game {
-    fn wait(&mut self) -> Result<Waiting> {
-        Ok(self.run_to_wait()?)
-    }
-    fn cell(&mut self, n: u32) -> Result<Waiting> {
-        Ok(self.enter(n)?)
-    }
-    fn paper_text(&self) -> &str {
-        self.paper()
-    }
+/// [`AtKeys`] for drivers with the same three methods (`run_to_wait`, `enter`, `paper`).
+macro_rules! at_keys {
+    ($($game:ty),*) => {$(
+        impl AtKeys for $game {
+            fn wait(&mut self) -> Result<Waiting> {
+                Ok(self.run_to_wait()?)
+            }
+            fn cell(&mut self, n: u32) -> Result<Waiting> {
+                Ok(self.enter(n)?)
+            }
+            fn paper_text(&self) -> &str {
+                self.paper()
+            }
+        }
+    )*};
 }
 
-impl AtKeys for mark1::games::noughts::menace::Game {
-    fn wait(&mut self) -> Result<Waiting> {
-        Ok(self.run_to_wait()?)
-    }
-    fn cell(&mut self, n: u32) -> Result<Waiting> {
-        Ok(self.enter(n)?)
-    }
-    fn paper_text(&self) -> &str {
-        self.paper()
-    }
-}
+at_keys!(g::Game, mark1::games::noughts::menace::Game);
 
-/// The script's lines (`#` starts a comment, blank lines skipped), if one is given.
-fn read_script(path: Option<&std::path::Path>) -> Result<Option<Vec<String>>> {
-    Ok(match path {
-        Some(p) => Some(
-            mark1::formats::input::read_text(p, mark1::formats::input::SCRIPT)?
-                .lines()
-                .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
-                .filter(|l| !l.is_empty())
-                .collect(),
-        ),
-        None => None,
-    })
+/// A cell 1-9 as typed, or the refusal.
+fn cell(text: &str) -> Result<u32, String> {
+    match text.parse() {
+        Ok(n) if (1..=9).contains(&n) => Ok(n),
+        _ => Err(format!(
+            "`{text}` is not a cell 1-9 (row by row from the top left)"
+        )),
+    }
 }
 
 /// Plays a game at the keys: the paper printed as it grows (unless `json`), the cells
-/// from the script or the terminal; a line that is not a cell 1-9 is refused and the
-/// game goes on. Returns the cells entered.
+/// from the script or the terminal ([`Moves`]); a line that is not a cell 1-9 is refused
+/// and the game goes on. Returns the cells entered.
 fn play_at_keys(
     game: &mut dyn AtKeys,
-    script: Option<Vec<String>>,
+    moves: &mut Moves,
     json: bool,
     out: &mut dyn Write,
 ) -> Result<Vec<u32>> {
-    let mut next = 0;
-    let stdin = std::io::stdin();
     let mut shown = 0;
     let mut entered = Vec::new();
     let mut w = game.wait()?;
@@ -249,33 +300,8 @@ fn play_at_keys(
         if w == Waiting::Over {
             break;
         }
-        let line = match &script {
-            Some(s) => match s.get(next) {
-                Some(l) => {
-                    next += 1;
-                    l.clone()
-                }
-                None => break,
-            },
-            None => {
-                write!(out, "your cell (1-9)> ")?;
-                out.flush()?;
-                let mut l = String::new();
-                if stdin.lock().read_line(&mut l)? == 0 {
-                    break;
-                }
-                l.trim().to_string()
-            }
-        };
-        let n: u32 = match line.parse() {
-            Ok(n) if (1..=9).contains(&n) => n,
-            _ => {
-                writeln!(
-                    out,
-                    "`{line}` is not a cell 1-9 (row by row from the top left)"
-                )?;
-                continue;
-            }
+        let Some((_, n)) = moves.next_move("your cell (1-9)> ", out, cell)? else {
+            break;
         };
         entered.push(n);
         w = game.cell(n)?;
@@ -310,37 +336,30 @@ fn menace(a: NoughtsArgs) -> Result<()> {
     if a.think {
         let b = board_of_moves(a.moves.as_deref().unwrap_or(""))?;
         let t = m::think(&b, a.seed, empty, boxes.as_ref())?;
-        let secs = mark1::machine::beats_to_seconds(t.beats);
+        let cost = Cost::new(t.instructions, t.beats);
         if a.json {
-            let v = json!({
-                "cells": "1-9 row by row from the top left",
-                "machine": "menace",
-                "board_marks": "x the first player's, o the second's",
-                "board": g::board_text(&b),
-                "cell": t.cell.map(|c| c + 1),
-                "resigned": t.cell.is_none(),
-                "random": t.random,
-                "instructions": t.instructions,
-                "beats": t.beats,
-                "simulated_seconds": (secs * 1000.0).round() / 1000.0,
-            });
-            writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+            write_json(
+                out,
+                &MenaceThinkJson {
+                    board: BoardJson::new("menace", &b),
+                    cell: t.cell.map(|c| c + 1),
+                    resigned: t.cell.is_none(),
+                    random: t.random,
+                    cost: cost.timed(3),
+                },
+            )?;
         } else {
             match t.cell {
                 Some(c) => write!(out, "MENACE plays {}", c + 1)?,
                 None => write!(out, "MENACE's box is empty: it resigns")?,
             }
-            writeln!(
-                out,
-                "; {} instructions, {} beats, {secs:.2} simulated seconds",
-                t.instructions, t.beats
-            )?;
+            writeln!(out, "; {}", cost.text(2))?;
         }
         return Ok(());
     }
     let mut game = m::Game::new(a.seed, empty, boxes.as_ref())?;
-    let script = read_script(a.script.as_deref())?;
-    let entered = play_at_keys(&mut game, script, a.json, out)?;
+    let mut moves = Moves::open(a.script.as_deref())?;
+    let entered = play_at_keys(&mut game, &mut moves, a.json, out)?;
     if let Some(p) = &a.drum {
         crate::cli::menace::write_drum(p, &game.machine)?;
     }
@@ -354,31 +373,17 @@ fn menace(a: NoughtsArgs) -> Result<()> {
         (true, Result3::Draw) => "drawn",
     };
     let made = game.boxes()?.len();
-    if a.json {
-        let v = json!({
-            "cells": "1-9 row by row from the top left",
-            "machine": "menace",
-            "board_marks": "x the first player's, o the second's",
-            "paper": game.paper(),
-            "entered": entered,
-            "board": g::board_text(&b),
-            "result": result,
-            "boxes_made": made,
-            "instructions": game.machine.stats.instructions,
-            "beats": game.machine.stats.beats,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-    } else {
-        writeln!(
-            out,
-            "{result}; position {}; {made} boxes made; {} instructions, {:.1} s of machine time",
-            g::board_text(&b),
-            game.machine.stats.instructions,
-            mark1::machine::beats_to_seconds(game.machine.stats.beats)
-        )?;
-        if let Some(p) = &a.drum {
-            writeln!(out, "the boxes are on {}", p.display())?;
-        }
+    let end = GameJson {
+        board: BoardJson::new("menace", &b),
+        paper: game.paper(),
+        entered,
+        result,
+        boxes_made: Some(made),
+        cost: Cost::of(&game.machine),
+    };
+    end.write(a.json, out)?;
+    if let (Some(p), false) = (&a.drum, a.json) {
+        writeln!(out, "the boxes are on {}", p.display())?;
     }
     Ok(())
 }

@@ -71,3 +71,49 @@ pub fn write_file(path: &Path, bytes: impl AsRef<[u8]>, force: bool) -> Result<(
     output::write_atomic(path, bytes.as_ref(), Overwrite::from_force(force))?;
     Ok(())
 }
+
+/// Writes `value` as JSON on `out`, indented, then a newline: every `--json` object of
+/// the commands, each a `#[derive(Serialize)]` type beside the data it describes. The
+/// keys of every object come out in alphabetical order (the value passes through
+/// serde_json's map, which keeps its keys sorted), as mark1's JSON has always printed
+/// them, whatever the order of a type's fields; a field marked `#[serde(flatten)]`
+/// takes its place among them.
+///
+/// # Errors
+/// The value cannot be made JSON (a map with keys that are not strings), or the write
+/// failed.
+pub fn write_json<W: Write + ?Sized>(out: &mut W, value: &impl serde::Serialize) -> Result<()> {
+    writeln!(out, "{}", json_text(value)?)?;
+    Ok(())
+}
+
+/// `value` as indented JSON with its keys in alphabetical order ([`write_json`]).
+///
+/// # Errors
+/// The value cannot be made JSON (a map with keys that are not strings).
+pub fn json_text(value: &impl serde::Serialize) -> Result<String> {
+    Ok(serde_json::to_string_pretty(&serde_json::to_value(value)?)?)
+}
+
+/// `x` rounded to `places` decimal places (the JSON's seconds and shares: 0.1 s, 0.001
+/// minutes), the same number as `(x * 10^places).round() / 10^places`.
+pub fn rounded(x: f64, places: i32) -> f64 {
+    let scale = 10f64.powi(places);
+    (x * scale).round() / scale
+}
+
+/// A progress bar on standard error, `len` steps drawn with indicatif's `template`
+/// (`[{bar:40}] {pos}/{len} games, {elapsed}`), when `wanted` and standard error is a
+/// terminal; none otherwise, so that a pipe or a file never gets one. The long runs'
+/// bars: `menace train`, `ref samuel learn`, a deep perft.
+pub fn progress_bar(wanted: bool, len: u64, template: &str) -> Option<indicatif::ProgressBar> {
+    use std::io::IsTerminal;
+    if !wanted || !std::io::stderr().is_terminal() {
+        return None;
+    }
+    let bar = indicatif::ProgressBar::new(len);
+    if let Ok(style) = indicatif::ProgressStyle::with_template(template) {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    Some(bar)
+}

@@ -4,12 +4,14 @@
 //! it (`--play`). The flags are wired to [`mark1::games::turochamp`]; the work and the
 //! words are there.
 
+use crate::cli::moves::Moves;
+use crate::cli::out::{rounded, write_json};
 use anyhow::Result;
 use mark1::games::turochamp::play::{Game, Outcome, Reply};
 use mark1::games::turochamp::{check, count, think};
 use mark1::reference::turochamp::{replay as ref_replay, Readings, DEFAULT_NODE_LIMIT};
-use serde_json::json;
-use std::io::{BufRead, Write};
+use serde::Serialize;
+use std::io::Write;
 
 /// The arguments of `mark1 turochamp`.
 #[derive(clap::Args)]
@@ -139,30 +141,80 @@ fn minutes(t: &think::Thought) -> String {
     format!("{:.1}", t.minutes())
 }
 
+/// `--check N --json`: a row a position, and the differences counted.
+#[derive(Serialize)]
+struct CheckJson<'a> {
+    positions: usize,
+    differences: usize,
+    results: Vec<CheckedJson<'a>>,
+}
+
+/// A position of `--check`: the programme's move, its value (W/B as a fraction), its
+/// cost and any difference from the reference engine.
+#[derive(Serialize)]
+struct CheckedJson<'a> {
+    fen: &'a str,
+    r#move: &'a str,
+    value: String,
+    position_play_tenths: i64,
+    beats: u64,
+    minutes: f64,
+    positions_over_64_moves: u64,
+    differences: &'a [String],
+}
+
+/// `--replay N --json`: the moves that agree, the simulated time, a row a White move.
+#[derive(Serialize)]
+struct ReplayJson<'a> {
+    game: u8,
+    agree: usize,
+    moves: usize,
+    reference_agree: usize,
+    median_minutes: f64,
+    worst_minutes: f64,
+    results: Vec<ReplayedJson<'a>>,
+}
+
+/// A White move of `--replay`: the move printed and played, the programme's choice.
+#[derive(Serialize)]
+struct ReplayedJson<'a> {
+    number: u32,
+    printed: &'static str,
+    played: &'a str,
+    chosen: &'a str,
+    agrees: bool,
+    value: String,
+    beats: u64,
+    minutes: f64,
+}
+
 fn run_check(n: usize, seed: u64, threads: Option<usize>, as_json: bool) -> Result<()> {
     let out = &mut super::out::stdout();
     let positions = check::check_positions(n, seed);
     let checked = super::with_threads(threads, || check::cross_check(&positions))??;
     let differences: usize = checked.iter().map(|c| c.differences.len()).sum();
     if as_json {
-        let rows: Vec<_> = checked
+        let results = checked
             .iter()
-            .map(|c| {
-                json!({
-                    "fen": c.fen,
-                    "move": c.san,
-                    "value": c.thought.value.fraction(),
-                    "position_play_tenths": c.thought.pp,
-                    "beats": c.thought.run.beats,
-                    "minutes": (c.thought.minutes() * 1000.0).round() / 1000.0,
-                    "positions_over_64_moves": c.thought.full_tables,
-                    "differences": c.differences,
-                })
+            .map(|c| CheckedJson {
+                fen: &c.fen,
+                r#move: &c.san,
+                value: c.thought.value.fraction(),
+                position_play_tenths: c.thought.pp,
+                beats: c.thought.run.beats,
+                minutes: rounded(c.thought.minutes(), 3),
+                positions_over_64_moves: c.thought.full_tables,
+                differences: &c.differences,
             })
             .collect();
-        let v = json!({"positions": checked.len(), "differences": differences, "results": rows});
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &CheckJson {
+                positions: checked.len(),
+                differences,
+                results,
+            },
+        );
     }
     for (i, c) in checked.iter().enumerate() {
         writeln!(
@@ -211,32 +263,31 @@ fn run_replay(game: u8, threads: Option<usize>, as_json: bool) -> Result<()> {
     let median = mins.get(mins.len() / 2).copied().unwrap_or(0.0);
     let worst = mins.last().copied().unwrap_or(0.0);
     if as_json {
-        let rows: Vec<_> = moves
+        let results = moves
             .iter()
-            .map(|m| {
-                json!({
-                    "number": m.number,
-                    "printed": m.printed,
-                    "played": m.played,
-                    "chosen": m.chosen,
-                    "agrees": m.agrees(),
-                    "value": m.thought.value.fraction(),
-                    "beats": m.thought.run.beats,
-                    "minutes": (m.thought.minutes() * 1000.0).round() / 1000.0,
-                })
+            .map(|m| ReplayedJson {
+                number: m.number,
+                printed: m.printed,
+                played: &m.played,
+                chosen: &m.chosen,
+                agrees: m.agrees(),
+                value: m.thought.value.fraction(),
+                beats: m.thought.run.beats,
+                minutes: rounded(m.thought.minutes(), 3),
             })
             .collect();
-        let v = json!({
-            "game": game,
-            "agree": agree,
-            "moves": moves.len(),
-            "reference_agree": reference.agreeing(),
-            "median_minutes": (median * 10.0).round() / 10.0,
-            "worst_minutes": (worst * 10.0).round() / 10.0,
-            "results": rows,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &ReplayJson {
+                game,
+                agree,
+                moves: moves.len(),
+                reference_agree: reference.agreeing(),
+                median_minutes: rounded(median, 1),
+                worst_minutes: rounded(worst, 1),
+                results,
+            },
+        );
     }
     for m in &moves {
         writeln!(
@@ -288,25 +339,11 @@ fn show_reply(out: &mut impl Write, r: &Reply) -> std::io::Result<()> {
 }
 
 fn run_play(a: &TurochampArgs) -> Result<()> {
-    let mut script = match &a.script {
-        Some(p) => Some(
-            mark1::formats::input::read_text(p, mark1::formats::input::SCRIPT)
-                .map_err(|e| {
-                    anyhow::anyhow!("cannot read the script {}: {}", p.display(), e.reason())
-                })?
-                .lines()
-                .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
-                .filter(|l| !l.is_empty())
-                .collect::<Vec<_>>()
-                .into_iter(),
-        ),
-        None => None,
-    };
+    let mut moves = Moves::open(a.script.as_deref())?;
     let (mut game, first) = Game::start(&a.fen)?;
     let out = &mut super::out::stdout();
     writeln!(out, "position: {}", a.fen.trim())?;
     show_reply(out, &first)?;
-    let stdin = std::io::stdin();
     loop {
         match game.outcome() {
             Outcome::Mate(c) => {
@@ -327,29 +364,15 @@ fn run_play(a: &TurochampArgs) -> Result<()> {
             }
             Outcome::Going => {}
         }
-        let text = match script.as_mut() {
-            Some(it) => match it.next() {
-                Some(t) => t,
-                None => {
-                    writeln!(out, "the script has no more moves: the game stops here")?;
-                    break;
-                }
-            },
-            None => {
-                write!(out, "your move: ")?;
-                out.flush()?;
-                let mut line = String::new();
-                if stdin.lock().read_line(&mut line)? == 0 {
-                    writeln!(out)?;
-                    break;
-                }
-                let t = line.trim().to_string();
-                if t.is_empty() {
-                    continue;
-                }
-                t
+        let Some(line) = moves.next_line("your move: ", out)? else {
+            if moves.is_script() {
+                writeln!(out, "the script has no more moves: the game stops here")?;
+            } else {
+                writeln!(out)?;
             }
+            break;
         };
+        let text = line.text;
         writeln!(out, "you: {text}")?;
         match game.human(&text) {
             Ok(r) => show_reply(out, &r)?,

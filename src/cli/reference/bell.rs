@@ -1,10 +1,11 @@
 //! `mark1 ref bridgit|noughts|guessit|knights …`: the native references for Bell's games
 //! (A. G. Bell, *Games Playing with Computers*, 1972, ch. 1; docs/bell.md).
 
+use crate::cli::out::write_json;
 use anyhow::{bail, Result};
 use mark1::random::Xorshift;
 use mark1::reference::{bridgit, guessit, knights, noughts};
-use serde_json::json;
+use serde::Serialize;
 use std::io::Write;
 
 /// Bridg-it subcommands.
@@ -104,6 +105,17 @@ pub enum KnightsCommand {
     Figure,
 }
 
+/// `ref bridgit reply --json`: the machine's answer to the opponent's crossing, and
+/// whether Bell's formula is a winning pairing on this size.
+#[derive(Serialize)]
+struct ReplyJson {
+    numbering: &'static str,
+    size: u32,
+    r#move: u32,
+    reply: u32,
+    pairing_wins: bool,
+}
+
 /// Runs a `ref bridgit` subcommand.
 ///
 /// # Errors
@@ -128,13 +140,15 @@ pub fn bridgit(cmd: &BridgitCommand, out: &mut dyn Write) -> Result<()> {
             let a = bridgit::reply(*size, *om);
             let wins = bridgit::pairing_wins(*size);
             if *json {
-                writeln!(
+                write_json(
                     out,
-                    "{}",
-                    serde_json::to_string_pretty(&json!({
-                        "numbering": "Bell's crossings, Fig. 1.5 as reconstructed (docs/bell.md)",
-                        "size": size, "move": om, "reply": a, "pairing_wins": wins,
-                    }))?
+                    &ReplyJson {
+                        numbering: "Bell's crossings, Fig. 1.5 as reconstructed (docs/bell.md)",
+                        size: *size,
+                        r#move: *om,
+                        reply: a,
+                        pairing_wins: wins,
+                    },
                 )?;
             } else {
                 writeln!(
@@ -276,23 +290,15 @@ pub fn knights(cmd: &KnightsCommand, out: &mut dyn Write) -> Result<()> {
             let path = knights::warnsdorff(s);
             write!(out, "{}", knights::board_text(&path))?;
             let (legal, closed) = knights::check_tour(&path);
-            writeln!(
-                out,
-                "{}",
-                if legal {
-                    format!(
-                        "a complete tour from {}, {}",
-                        knights::name(s),
-                        if closed { "closed" } else { "open" }
-                    )
-                } else {
-                    format!(
-                        "stuck after {} squares from {} (Warnsdorff's rule, ties to the first in our order)",
-                        path.len(),
-                        knights::name(s)
-                    )
-                }
-            )?;
+            let result = mark1::reference::knights::tour_words(s, path.len(), legal, closed);
+            if legal {
+                writeln!(out, "{result}")?;
+            } else {
+                writeln!(
+                    out,
+                    "{result} (Warnsdorff's rule, ties to the first in our order)"
+                )?;
+            }
         }
         KnightsCommand::Figure => {
             let Some(path) = knights::figure_path() else {

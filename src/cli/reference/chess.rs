@@ -1,8 +1,9 @@
 //! `mark1 ref chess …`: Prinz-rules chess: the mate-in-two solver and perft.
 
+use crate::cli::out::write_json;
 use anyhow::Result;
 use mark1::reference::chess::{self, solve_mate2, Board};
-use serde_json::json;
+use serde::Serialize;
 use std::io::Write;
 
 /// The depth from which `perft` shows its progress bar (6 plies take about a second
@@ -42,6 +43,20 @@ pub enum ChessCommand {
     },
 }
 
+/// `mate2 --json`: the keys and the first moves tried (UCI; `printed` as Prinz's
+/// program printed them), the moves tried up to the first key and in the full search.
+#[derive(Serialize)]
+struct Mate2Json {
+    fen: String,
+    keys: Vec<String>,
+    first_moves_tried: Vec<String>,
+    printed: Vec<String>,
+    moves_tried: u64,
+    illegal: u64,
+    full_moves_tried: u64,
+    full_illegal: u64,
+}
+
 /// Runs one `ref chess` subcommand, writing its report to `out`.
 ///
 /// # Errors
@@ -52,17 +67,27 @@ pub fn run(cmd: &ChessCommand, out: &mut dyn Write) -> Result<()> {
             let board = Board::from_fen(fen)?;
             let r = solve_mate2(&board);
             if *json {
-                let v = json!({
-                    "fen": board.to_fen(),
-                    "keys": r.keys.iter().map(chess::ChessMove::uci).collect::<Vec<_>>(),
-                    "first_moves_tried": r.first_moves_tried.iter().map(chess::ChessMove::uci).collect::<Vec<_>>(),
-                    "printed": r.first_moves_tried.iter().map(chess::ChessMove::prinz).collect::<Vec<_>>(),
-                    "moves_tried": r.to_first_key.tried,
-                    "illegal": r.to_first_key.illegal,
-                    "full_moves_tried": r.full.tried,
-                    "full_illegal": r.full.illegal,
-                });
-                writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+                write_json(
+                    out,
+                    &Mate2Json {
+                        fen: board.to_fen(),
+                        keys: r.keys.iter().map(chess::ChessMove::uci).collect(),
+                        first_moves_tried: r
+                            .first_moves_tried
+                            .iter()
+                            .map(chess::ChessMove::uci)
+                            .collect(),
+                        printed: r
+                            .first_moves_tried
+                            .iter()
+                            .map(chess::ChessMove::prinz)
+                            .collect(),
+                        moves_tried: r.to_first_key.tried,
+                        illegal: r.to_first_key.illegal,
+                        full_moves_tried: r.full.tried,
+                        full_illegal: r.full.illegal,
+                    },
+                )?;
             } else {
                 for m in &r.first_moves_tried {
                     writeln!(out, "{}.", m.prinz())?;

@@ -1,6 +1,7 @@
 //! `mark1 ref draughts …`: Strachey's draughts: perft, the legal moves, the best move
 //! under one of his strategies.
 
+use crate::cli::out::write_json;
 use anyhow::Result;
 use mark1::random::{RandomSource, Xorshift};
 use mark1::reference::draughts::moves::Move;
@@ -10,7 +11,7 @@ use mark1::reference::draughts::{
     START_FEN,
 };
 use mark1::reference::RefError;
-use serde_json::{json, Value};
+use serde::Serialize;
 use std::io::Write;
 
 /// The depth from which `perft` shows its progress bar (12 plies take a few seconds
@@ -106,23 +107,66 @@ impl RandomSource for Scripted {
 /// A move in the JSON of `moves` and `best`: `from`, `to` and `captured` in PDN squares
 /// 1-32 (the output's `"squares": "pdn"`); `pdn` and `strachey` the move in each
 /// notation, named.
-fn move_json(m: &Move) -> Value {
-    let caps: Vec<u32> = (0..32)
-        .filter(|i| m.captured & (1 << i) != 0)
-        .map(|i| i + 1)
-        .collect();
-    json!({
-        "pdn": m.pdn(),
-        "strachey": m.strachey(),
-        "from": m.from + 1,
-        "to": m.to + 1,
-        "captured": caps,
-        "type": match m.kind {
+fn move_json(m: &Move) -> MoveJson {
+    MoveJson {
+        pdn: m.pdn(),
+        strachey: m.strachey(),
+        from: m.from + 1,
+        to: m.to + 1,
+        captured: (0..32)
+            .filter(|i| m.captured & (1 << i) != 0)
+            .map(|i| i + 1)
+            .collect(),
+        r#type: match m.kind {
             MoveKind::Step(d) => d.label().to_string(),
             MoveKind::Capture(a, b) => format!("{} then {}", a.label(), b.label()),
         },
-        "crowns": m.crowns,
-    })
+        crowns: m.crowns,
+        value_eighths: None,
+    }
+}
+
+/// A move in the JSON ([`move_json`]); in `best`'s list of moves, with its value.
+#[derive(Serialize)]
+struct MoveJson {
+    pdn: String,
+    strachey: String,
+    from: u8,
+    to: u8,
+    captured: Vec<u32>,
+    /// The step's direction, or the directions of a capture's first and last stages.
+    r#type: String,
+    crowns: bool,
+    /// The move's value in eighths of a man (`best`'s moves only).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    value_eighths: Option<i32>,
+}
+
+/// `moves --json`: the legal moves in Strachey's order.
+#[derive(Serialize)]
+struct MovesJson {
+    squares: &'static str,
+    fen: String,
+    moves: Vec<MoveJson>,
+}
+
+/// `best --json`: the settings, every move with its value, the ties, the draws of the
+/// tie-break, the choice (its index and the move) and the leaves searched.
+#[derive(Serialize)]
+struct BestJson<'a> {
+    squares: &'static str,
+    fen: String,
+    strategy: u8,
+    plies: u32,
+    man_eighths: i32,
+    king_eighths: i32,
+    tie_break: &'a str,
+    moves: Vec<MoveJson>,
+    tied: &'a [usize],
+    draws: &'a [u32],
+    chosen_index: Option<usize>,
+    chosen: Option<MoveJson>,
+    leaves: u64,
 }
 
 fn eighths(v: i32) -> String {
@@ -246,12 +290,14 @@ fn run_moves(fen: &str, json: bool, out: &mut dyn Write) -> Result<()> {
     let pos = Position::from_fen(fen)?;
     let moves = legal_moves(&pos);
     if json {
-        let v = json!({
-            "squares": "pdn",
-            "fen": pos.to_fen(),
-            "moves": moves.iter().map(move_json).collect::<Vec<_>>(),
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
+        write_json(
+            out,
+            &MovesJson {
+                squares: "pdn",
+                fen: pos.to_fen(),
+                moves: moves.iter().map(move_json).collect(),
+            },
+        )?;
     } else {
         for m in &moves {
             writeln!(out, "{:<16} strachey {}", m.pdn(), m.strachey())?;
@@ -310,32 +356,32 @@ fn best_json(
     r: &BestMove,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let moves: Vec<Value> = r
+    let moves = r
         .moves
         .iter()
-        .map(|e| {
-            let mut v = move_json(&e.mv);
-            v["value_eighths"] = json!(e.value);
-            v
+        .map(|e| MoveJson {
+            value_eighths: Some(e.value),
+            ..move_json(&e.mv)
         })
         .collect();
-    let v = json!({
-        "squares": "pdn",
-        "fen": pos.to_fen(),
-        "strategy": strategy,
-        "plies": plies_of(params),
-        "man_eighths": params.man,
-        "king_eighths": params.king,
-        "tie_break": tie_break,
-        "moves": moves,
-        "tied": r.tied,
-        "draws": r.draws,
-        "chosen_index": r.chosen,
-        "chosen": r.chosen.map(|i| move_json(&r.moves[i].mv)),
-        "leaves": r.leaves,
-    });
-    writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-    Ok(())
+    write_json(
+        out,
+        &BestJson {
+            squares: "pdn",
+            fen: pos.to_fen(),
+            strategy,
+            plies: plies_of(params),
+            man_eighths: params.man,
+            king_eighths: params.king,
+            tie_break,
+            moves,
+            tied: &r.tied,
+            draws: &r.draws,
+            chosen_index: r.chosen,
+            chosen: r.chosen.map(|i| move_json(&r.moves[i].mv)),
+            leaves: r.leaves,
+        },
+    )
 }
 
 /// `best` as text: the settings, every move with its value in men (the chosen one

@@ -10,8 +10,8 @@ pub mod samuel;
 pub mod turochamp;
 
 use anyhow::Result;
-use indicatif::{ProgressBar, ProgressStyle};
-use std::io::{IsTerminal, Write};
+use indicatif::ProgressBar;
+use std::io::Write;
 
 /// A progress bar on standard error for a long perft: root moves done of their total.
 /// It shows only when standard error is a terminal and the run is deep enough to take a
@@ -21,16 +21,11 @@ pub struct RootProgress(Option<ProgressBar>);
 impl RootProgress {
     /// A bar if `deep` and standard error is a terminal, otherwise nothing.
     pub fn new(deep: bool) -> RootProgress {
-        if !deep || !std::io::stderr().is_terminal() {
-            return RootProgress(None);
-        }
-        let bar = ProgressBar::new(0);
-        if let Ok(style) =
-            ProgressStyle::with_template("perft [{bar:40}] {pos}/{len} root moves, {elapsed}")
-        {
-            bar.set_style(style.progress_chars("=> "));
-        }
-        RootProgress(Some(bar))
+        RootProgress(crate::cli::out::progress_bar(
+            deep,
+            0,
+            "perft [{bar:40}] {pos}/{len} root moves, {elapsed}",
+        ))
     }
 
     /// Reports `done` root moves of `total` (the library's progress callback).

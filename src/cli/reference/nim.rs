@@ -1,13 +1,14 @@
 //! `mark1 ref nim …`: the nim reference engine: the programme's reply to a position (FtT
 //! ch. 25, NIM), whether a position is safe, and Bell's single-pile game.
 
+use crate::cli::out::write_json;
 use anyhow::Result;
 use mark1::reference::nim::{
     case_of, changes, column_sums, is_safe, letter, nim_sum, parse_heaps, reply,
     single_pile_max_take, single_pile_reply, single_pile_safe, validate, HeapPick, Readings, Rule,
     COLUMNS,
 };
-use serde_json::{json, Value};
+use serde::Serialize;
 use std::io::Write;
 
 /// A nim position and the game's settings, as `move` and `safe` take them.
@@ -118,14 +119,90 @@ fn sums_words(heaps: &[u8]) -> String {
         .join(", ")
 }
 
-fn sums_json(heaps: &[u8]) -> Value {
+/// A binary column's sum in `safe --json`: the column's value (16, 8, 4, 2, 1) and how
+/// many heaps have that bit.
+#[derive(Serialize)]
+struct ColumnJson {
+    column: u32,
+    sum: u32,
+}
+
+/// The column sums from the 16s down to the 1s.
+fn sums_json(heaps: &[u8]) -> Vec<ColumnJson> {
     let sums = column_sums(heaps);
-    Value::Array(
-        (0..COLUMNS)
-            .rev()
-            .map(|c| json!({"column": 1u32 << c, "sum": sums[c]}))
-            .collect(),
-    )
+    (0..COLUMNS)
+        .rev()
+        .map(|c| ColumnJson {
+            column: 1u32 << c,
+            sum: sums[c],
+        })
+        .collect()
+}
+
+/// What `move --json` and `safe --json` both say: the position and the settings, the
+/// case of FtT's routine.
+#[derive(Serialize)]
+struct PositionJson<'a> {
+    heaps: &'a [u8],
+    k: usize,
+    rule: &'static str,
+    /// The case's letter and the case in words.
+    case: String,
+    case_words: String,
+}
+
+impl<'a> PositionJson<'a> {
+    fn new(heaps: &'a [u8], k: usize, rule: Rule, case: mark1::reference::nim::Case) -> Self {
+        PositionJson {
+            heaps,
+            k,
+            rule: rule.word(),
+            case: case.letter().to_string(),
+            case_words: case.to_string(),
+        }
+    }
+}
+
+/// `move --json`: the programme's move (the heaps it changes and the heaps after), or
+/// none when the position is safe or the game over.
+#[derive(Serialize)]
+struct MoveJson<'a> {
+    #[serde(flatten)]
+    position: PositionJson<'a>,
+    pick: &'static str,
+    outcome: &'static str,
+    changes: Vec<ChangeJson>,
+    after: Option<Vec<u8>>,
+}
+
+/// A heap the move changes: its letter, its matches before and after, those taken.
+#[derive(Serialize)]
+struct ChangeJson {
+    heap: String,
+    from: u8,
+    to: u8,
+    taken: u8,
+}
+
+/// `safe --json`: whether the position is safe, the column sums, the nim-sum.
+#[derive(Serialize)]
+struct SafeJson<'a> {
+    #[serde(flatten)]
+    position: PositionJson<'a>,
+    safe: bool,
+    column_sums: Vec<ColumnJson>,
+    nim_sum: u8,
+}
+
+/// `pile --json`: Bell's single pile: whether it is safe, the most a move may take, the
+/// reply (none when safe or empty) and what it leaves.
+#[derive(Serialize)]
+struct PileJson {
+    matches: u32,
+    safe: bool,
+    most_to_take: u32,
+    take: Option<u32>,
+    left: Option<u32>,
 }
 
 fn run_move(
@@ -148,21 +225,24 @@ fn run_move(
         .map(|a| changes(heaps, a))
         .unwrap_or_default();
     if json {
-        let v = json!({
-            "heaps": heaps,
-            "k": k,
-            "rule": rule.word(),
-            "pick": pick.word(),
-            "case": r.case.letter().to_string(),
-            "case_words": r.case.to_string(),
-            "outcome": outcome,
-            "changes": changed.iter().map(|&(i, from, to)| json!({
-                "heap": letter(i).to_string(), "from": from, "to": to, "taken": from - to
-            })).collect::<Vec<_>>(),
-            "after": r.after,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &MoveJson {
+                position: PositionJson::new(heaps, k, rule, r.case),
+                pick: pick.word(),
+                outcome,
+                changes: changed
+                    .iter()
+                    .map(|&(i, from, to)| ChangeJson {
+                        heap: letter(i).to_string(),
+                        from,
+                        to,
+                        taken: from - to,
+                    })
+                    .collect(),
+                after: r.after.clone(),
+            },
+        );
     }
     writeln!(out, "heaps {} with k = {k}, {rule}", list(heaps))?;
     writeln!(out, "{}", r.case)?;
@@ -195,18 +275,15 @@ fn run_safe(heaps: &[u8], k: usize, rule: Rule, json: bool, out: &mut dyn Write)
     let safe = is_safe(heaps, k, rule);
     let case = case_of(heaps, k);
     if json {
-        let v = json!({
-            "heaps": heaps,
-            "k": k,
-            "rule": rule.word(),
-            "safe": safe,
-            "case": case.letter().to_string(),
-            "case_words": case.to_string(),
-            "column_sums": sums_json(heaps),
-            "nim_sum": nim_sum(heaps),
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &SafeJson {
+                position: PositionJson::new(heaps, k, rule, case),
+                safe,
+                column_sums: sums_json(heaps),
+                nim_sum: nim_sum(heaps),
+            },
+        );
     }
     writeln!(out, "heaps {} with k = {k}, {rule}", list(heaps))?;
     writeln!(out, "column sums: {}", sums_words(heaps))?;
@@ -230,15 +307,16 @@ fn run_pile(n: u32, json: bool, out: &mut dyn Write) -> Result<()> {
     let safe = single_pile_safe(n);
     let take = single_pile_reply(n);
     if json {
-        let v = json!({
-            "matches": n,
-            "safe": safe,
-            "most_to_take": single_pile_max_take(n),
-            "take": take,
-            "left": take.map(|t| n - t),
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &PileJson {
+                matches: n,
+                safe,
+                most_to_take: single_pile_max_take(n),
+                take,
+                left: take.map(|t| n - t),
+            },
+        );
     }
     writeln!(
         out,

@@ -2,8 +2,8 @@
 //! term of a position, the best move, a learning series, a game against a person.
 //! Squares are PDN 1-32 in and out.
 
+use crate::cli::out::write_json;
 use anyhow::{bail, Result};
-use indicatif::{ProgressBar, ProgressStyle};
 use mark1::random::Xorshift;
 use mark1::reference::draughts::moves::{apply, find_move};
 use mark1::reference::draughts::{legal_moves, Position, Side, START_FEN};
@@ -12,8 +12,9 @@ use mark1::reference::samuel::terms::{all_parameters, term_values, Term, SIMPLE}
 use mark1::reference::samuel::{
     search, LearnParams, Learner, Limits, Outcome, Rote, RoteParams, SearchResult, Series,
 };
-use serde_json::json;
-use std::io::{BufRead, IsTerminal, Write};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// Samuel subcommands.
@@ -93,6 +94,46 @@ pub enum SamuelCommand {
         #[command(flatten)]
         player: PlayerArgs,
     },
+}
+
+/// Samuel's player as [`PlayerArgs`] set it up: its polynomial, its rote memory (if
+/// any), its look-ahead and its tie-breaking generator.
+struct Engine {
+    poly: Polynomial,
+    rote: Option<Rote>,
+    limits: Limits,
+    rng: Xorshift,
+}
+
+impl Engine {
+    /// The player's search from `pos` (its rote memory consulted, not yet written).
+    fn search(&mut self, pos: &Position) -> SearchResult {
+        search(
+            pos,
+            &self.poly,
+            &self.limits,
+            self.rote.as_mut(),
+            &mut self.rng,
+        )
+    }
+}
+
+impl PlayerArgs {
+    /// The player these flags set up.
+    ///
+    /// # Errors
+    /// The polynomial or the rote memory cannot be read.
+    fn engine(&self) -> Result<Engine> {
+        Ok(Engine {
+            poly: load_polynomial(self.polynomial.as_deref())?,
+            rote: load_rote(self.rote.as_deref())?,
+            limits: Limits {
+                min_ply: self.min_ply,
+                ..Limits::default()
+            },
+            rng: Xorshift(self.seed as u32 ^ 0x5A),
+        })
+    }
 }
 
 /// How Samuel's player is set up.
@@ -180,14 +221,8 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
         SamuelCommand::Terms { fen, before, json } => run_terms(fen, before.as_deref(), *json, out),
         SamuelCommand::Best { fen, player, json } => {
             let pos = Position::from_fen(fen.as_deref().unwrap_or(START_FEN))?;
-            let poly = load_polynomial(player.polynomial.as_deref())?;
-            let mut rote = load_rote(player.rote.as_deref())?;
-            let limits = Limits {
-                min_ply: player.min_ply,
-                ..Limits::default()
-            };
-            let mut rng = Xorshift(player.seed as u32 ^ 0x5A);
-            let r = search(&pos, &poly, &limits, rote.as_mut(), &mut rng);
+            let mut e = player.engine()?;
+            let r = e.search(&pos);
             best_report(&pos, &r, *json, out)
         }
         SamuelCommand::Learn {
@@ -229,10 +264,25 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
             run_learn(*games, *seed, file, params, start, *min_ply, out)
         }
         SamuelCommand::Play { you, player } => {
-            let stdin = std::io::stdin();
-            run_play(you == "black", player, &mut stdin.lock(), out)
+            let mut moves = crate::cli::moves::Moves::open(None)?;
+            run_play(you == "black", player, &mut moves, out)
         }
     }
+}
+
+/// `terms --json`: every parameter of the position by name, and with `--before` every
+/// term by name and the side credited with them.
+#[derive(Serialize)]
+struct TermsJson {
+    squares: &'static str,
+    fen: String,
+    active: &'static str,
+    piece_advantage: i64,
+    parameters: BTreeMap<&'static str, i32>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    terms: Option<BTreeMap<&'static str, i32>>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    credited_to: Option<&'static str>,
 }
 
 fn run_terms(fen: &str, before: Option<&str>, json: bool, out: &mut dyn Write) -> Result<()> {
@@ -247,27 +297,21 @@ fn run_terms(fen: &str, before: Option<&str>, json: bool, out: &mut dyn Write) -
     let values = prev.map(|p| term_values(&now, &all_parameters(&p)));
     let names = Term::all();
     if json {
-        let params: serde_json::Map<String, serde_json::Value> = names[..SIMPLE]
-            .iter()
-            .map(|t| (t.name().to_string(), json!(now[t.index()])))
-            .collect();
-        let mut v = json!({
-            "squares": "pdn",
-            "fen": pos.to_fen(),
-            "active": side_word(pos.to_move),
-            "piece_advantage": piece_advantage(&pos, pos.to_move),
-            "parameters": params,
-        });
-        if let Some(t) = values {
-            let terms: serde_json::Map<String, serde_json::Value> = names
-                .iter()
-                .map(|x| (x.name().to_string(), json!(t[x.index()])))
-                .collect();
-            v["terms"] = json!(terms);
-            v["credited_to"] = json!(side_word(pos.to_move.opponent()));
-        }
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &TermsJson {
+                squares: "pdn",
+                fen: pos.to_fen(),
+                active: side_word(pos.to_move),
+                piece_advantage: piece_advantage(&pos, pos.to_move),
+                parameters: names[..SIMPLE]
+                    .iter()
+                    .map(|t| (t.name(), now[t.index()]))
+                    .collect(),
+                terms: values.map(|t| names.iter().map(|x| (x.name(), t[x.index()])).collect()),
+                credited_to: values.map(|_| side_word(pos.to_move.opponent())),
+            },
+        );
     }
     writeln!(
         out,
@@ -309,24 +353,57 @@ fn run_terms(fen: &str, before: Option<&str>, json: bool, out: &mut dyn Write) -
     Ok(())
 }
 
+/// `best --json`: the move chosen, its score (in words too), every move's score, the
+/// search's counts.
+#[derive(Serialize)]
+struct BestJson {
+    squares: &'static str,
+    fen: String,
+    best: Option<String>,
+    score: i64,
+    score_words: String,
+    moves: Vec<ScoredJson>,
+    nodes: u64,
+    evaluations: u64,
+    rote_hits: u64,
+    depth: u32,
+    effective_ply: u32,
+    ties: usize,
+}
+
+/// A move and its backed-up score.
+#[derive(Serialize)]
+struct ScoredJson {
+    r#move: String,
+    score: i64,
+}
+
 fn best_report(pos: &Position, r: &SearchResult, json: bool, out: &mut dyn Write) -> Result<()> {
     if json {
-        let v = json!({
-            "squares": "pdn",
-            "fen": pos.to_fen(),
-            "best": r.best.map(|m| m.pdn()),
-            "score": r.score,
-            "score_words": score_text(r.score),
-            "moves": r.moves.iter().map(|(m, s)| json!({"move": m.pdn(), "score": s})).collect::<Vec<_>>(),
-            "nodes": r.nodes,
-            "evaluations": r.evaluations,
-            "rote_hits": r.rote_hits,
-            "depth": r.depth,
-            "effective_ply": r.effective_ply,
-            "ties": r.ties,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &BestJson {
+                squares: "pdn",
+                fen: pos.to_fen(),
+                best: r.best.map(|m| m.pdn()),
+                score: r.score,
+                score_words: score_text(r.score),
+                moves: r
+                    .moves
+                    .iter()
+                    .map(|(m, s)| ScoredJson {
+                        r#move: m.pdn(),
+                        score: *s,
+                    })
+                    .collect(),
+                nodes: r.nodes,
+                evaluations: r.evaluations,
+                rote_hits: r.rote_hits,
+                depth: r.depth,
+                effective_ply: r.effective_ply,
+                ties: r.ties,
+            },
+        );
     }
     let Some(best) = r.best else {
         writeln!(
@@ -358,6 +435,46 @@ fn best_report(pos: &Position, r: &SearchResult, json: bool, out: &mut dyn Write
     Ok(())
 }
 
+/// A game of the learning series as its line reads ("game N: Alpha black, Alpha won in
+/// M moves (...); K adjustments; ..."), and whether Alpha won (0), lost (1) or drew (2).
+fn learn_line(g: u32, r: &mark1::reference::samuel::LearnGame) -> (usize, String) {
+    let alpha_won = matches!(
+        (r.result.outcome, r.alpha),
+        (Outcome::Black, Side::Black) | (Outcome::White, Side::White)
+    );
+    let (k, verdict) = match r.result.outcome {
+        Outcome::Draw => (2, "drawn"),
+        _ if alpha_won => (0, "Alpha won"),
+        _ => (1, "Beta won"),
+    };
+    let how = if r.result.finished {
+        "the loser could not move"
+    } else {
+        "stopped at 70 moves, judged on material"
+    };
+    let mut line = format!(
+        "game {g}: Alpha {}, {verdict} in {} moves ({how}); {} adjustments",
+        side_word(r.alpha),
+        r.result.moves,
+        r.adjustments
+    );
+    if !r.replaced.is_empty() {
+        let names: Vec<String> = r
+            .replaced
+            .iter()
+            .map(|(a, b)| format!("{} for {}", b.name(), a.name()))
+            .collect();
+        line += &format!("; terms in: {}", names.join(", "));
+    }
+    if r.beta_adopted {
+        line += "; Beta takes Alpha's polynomial";
+    }
+    if r.drastic {
+        line += "; third black mark: Alpha's leading term zeroed";
+    }
+    (k, line)
+}
+
 fn run_learn(
     games: u32,
     seed: u64,
@@ -374,63 +491,17 @@ fn run_learn(
     };
     let mut series = Series::starting_from(start, seed, params, limits);
     let start = series.alpha.polynomial();
-    let bar = if std::io::stderr().is_terminal() {
-        let b = ProgressBar::new(u64::from(games));
-        if let Ok(style) =
-            ProgressStyle::with_template("learning [{bar:40}] {pos}/{len} games, {elapsed}")
-        {
-            b.set_style(style.progress_chars("=> "));
-        }
-        Some(b)
-    } else {
-        None
-    };
-    let (mut won, mut lost, mut drawn) = (0, 0, 0);
+    let bar = crate::cli::out::progress_bar(
+        true,
+        u64::from(games),
+        "learning [{bar:40}] {pos}/{len} games, {elapsed}",
+    );
+    // Alpha's games won, lost and drawn.
+    let mut tally = [0u32; 3];
     for g in 1..=games {
         let r = series.play_game();
-        let alpha_won = matches!(
-            (r.result.outcome, r.alpha),
-            (Outcome::Black, Side::Black) | (Outcome::White, Side::White)
-        );
-        let verdict = match r.result.outcome {
-            Outcome::Draw => {
-                drawn += 1;
-                "drawn"
-            }
-            _ if alpha_won => {
-                won += 1;
-                "Alpha won"
-            }
-            _ => {
-                lost += 1;
-                "Beta won"
-            }
-        };
-        let how = if r.result.finished {
-            "the loser could not move"
-        } else {
-            "stopped at 70 moves, judged on material"
-        };
-        let mut line = format!(
-            "game {g}: Alpha {}, {verdict} in {} moves ({how}); {} adjustments",
-            side_word(r.alpha),
-            r.result.moves,
-            r.adjustments
-        );
-        if !r.replaced.is_empty() {
-            let names: Vec<String> = r
-                .replaced
-                .iter()
-                .map(|(a, b)| format!("{} for {}", b.name(), a.name()))
-                .collect();
-            line += &format!("; terms in: {}", names.join(", "));
-        }
-        if r.beta_adopted {
-            line += "; Beta takes Alpha's polynomial";
-        }
-        if r.drastic {
-            line += "; third black mark: Alpha's leading term zeroed";
-        }
+        let (k, line) = learn_line(g, &r);
+        tally[k] += 1;
         match &bar {
             Some(b) => b.println(&line),
             None => writeln!(out, "{line}")?,
@@ -442,6 +513,7 @@ fn run_learn(
     if let Some(b) = bar {
         b.finish_and_clear();
     }
+    let [won, lost, drawn] = tally;
     let learned = series.alpha.polynomial();
     writeln!(
         out,
@@ -474,16 +546,10 @@ fn run_learn(
 fn run_play(
     you_black: bool,
     player: &PlayerArgs,
-    input: &mut dyn BufRead,
+    input: &mut crate::cli::moves::Moves,
     out: &mut dyn Write,
 ) -> Result<()> {
-    let poly = load_polynomial(player.polynomial.as_deref())?;
-    let mut rote = load_rote(player.rote.as_deref())?;
-    let limits = Limits {
-        min_ply: player.min_ply,
-        ..Limits::default()
-    };
-    let mut rng = Xorshift(player.seed as u32 ^ 0x5A);
+    let mut e = player.engine()?;
     let you = if you_black { Side::Black } else { Side::White };
     let mut pos = Position::start();
     let mut moves = 0;
@@ -508,13 +574,10 @@ fn run_play(
             break;
         }
         if pos.to_move == you {
-            write!(out, "your move> ")?;
-            out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let Some(line) = input.next_line("your move> ", out)? else {
                 break;
-            }
-            let t = line.trim();
+            };
+            let t = line.text.as_str();
             if t == "quit" {
                 break;
             }
@@ -529,7 +592,7 @@ fn run_play(
                 }
             }
         } else {
-            let r = search(&pos, &poly, &limits, rote.as_mut(), &mut rng);
+            let r = e.search(&pos);
             let Some(m) = r.best else { continue };
             writeln!(
                 out,
@@ -538,7 +601,7 @@ fn run_play(
                 score_text(r.score),
                 r.nodes
             )?;
-            if let Some(rt) = rote.as_mut() {
+            if let Some(rt) = e.rote.as_mut() {
                 rt.save(&pos, r.score, r.effective_ply);
                 rt.moved();
             }
@@ -546,7 +609,7 @@ fn run_play(
             moves += 1;
         }
     }
-    if let (Some(rt), Some(p)) = (&rote, &player.rote) {
+    if let (Some(rt), Some(p)) = (&e.rote, &player.rote) {
         // The rote memory is read and written back: replaced atomically, its mode kept.
         crate::cli::out::write_file(p, serde_json::to_string(&rt.to_json())? + "\n", true)?;
         writeln!(

@@ -2,6 +2,7 @@
 //! applied to Games"; Faster than Thought ch. 25): its choice in a position, its replay of
 //! the two printed games, and a game against a person.
 
+use crate::cli::out::write_json;
 use anyhow::Result;
 use mark1::reference::turochamp::choose::{analyse_with, fen_of, san_of};
 use mark1::reference::turochamp::position_play::tenths_text;
@@ -9,9 +10,10 @@ use mark1::reference::turochamp::readings::SWITCHES;
 use mark1::reference::turochamp::{
     analyse, parse_fen, parse_san, replay, Analysis, Readings, Value, DEFAULT_NODE_LIMIT,
 };
-use serde_json::{json, Map, Value as Json};
+use serde::Serialize;
 use shakmaty::{Chess, Color, Position};
-use std::io::{BufRead, Write};
+use std::collections::BTreeMap;
+use std::io::Write;
 use std::path::PathBuf;
 
 /// The readings and the node limit, shared by every subcommand.
@@ -118,44 +120,99 @@ pub fn run(cmd: &TurochampCommand, out: &mut dyn Write) -> Result<()> {
             let inputs: Vec<&std::path::Path> = script.as_deref().into_iter().collect();
             crate::cli::out::check_outputs(&[pgn.as_deref()], *force, &inputs)?;
             let readings = machine.readings()?;
-            let mut input: Box<dyn BufRead> = match script {
-                Some(path) => {
-                    let text =
-                        mark1::formats::input::read_text(path, mark1::formats::input::SCRIPT)
-                            .map_err(|e| {
-                                anyhow::anyhow!(
-                                    "cannot read script {}: {}",
-                                    path.display(),
-                                    e.reason()
-                                )
-                            })?;
-                    Box::new(std::io::Cursor::new(text))
-                }
-                None => Box::new(std::io::stdin().lock()),
-            };
-            let echo = script.is_some();
+            let mut moves = crate::cli::moves::Moves::open(script.as_deref())?;
             play(
-                &mut input,
+                &mut moves,
                 out,
                 &readings,
                 machine.nodes,
                 pgn.as_deref().map(|p| (p, *force)),
-                echo,
             )
         }
     }
 }
 
-fn readings_json(r: &Readings) -> Json {
-    let mut m = Map::new();
-    for s in SWITCHES {
-        m.insert(s.name.to_string(), json!(r.value_of(s.name)));
-    }
-    Json::Object(m)
+/// Every reading of an ambiguous rule by its name, with its value.
+fn readings_json(r: &Readings) -> BTreeMap<&'static str, Option<&'static str>> {
+    SWITCHES
+        .iter()
+        .map(|s| (s.name, r.value_of(s.name)))
+        .collect()
 }
 
-fn value_json(v: &Value) -> Json {
-    json!({"fraction": v.fraction(), "decimal": v.as_f64()})
+/// A value W/B: the fraction as Turing wrote it and as a decimal (none when B is 0).
+#[derive(Serialize)]
+struct ValueJson {
+    fraction: String,
+    decimal: Option<f64>,
+}
+
+fn value_json(v: &Value) -> ValueJson {
+    ValueJson {
+        fraction: v.fraction(),
+        decimal: v.as_f64(),
+    }
+}
+
+/// `best --json`: the readings, the position play on the board, every move in the order
+/// of preference, the choice, the size of the considerable-move tree.
+#[derive(Serialize)]
+struct BestJson<'a> {
+    fen: String,
+    readings: BTreeMap<&'static str, Option<&'static str>>,
+    position_play_tenths: i32,
+    chosen: Option<&'a str>,
+    moves: Vec<MoveJson<'a>>,
+    tree_positions: u64,
+    full_tree: bool,
+    truncated: bool,
+}
+
+/// A move of `best --json`: its value, its position-play increase (tenths and text),
+/// whether it earns Turing's `*`, the positions of its tree.
+#[derive(Serialize)]
+struct MoveJson<'a> {
+    san: &'a str,
+    value: ValueJson,
+    pp_increase_tenths: i32,
+    pp_increase: String,
+    star: bool,
+    nodes: u64,
+}
+
+/// `replay --json`: every White move of the printed game beside the machine's choice,
+/// the figures reproduced.
+#[derive(Serialize)]
+struct ReplayJson {
+    game: u8,
+    source: &'static str,
+    readings: BTreeMap<&'static str, Option<&'static str>>,
+    moves: Vec<ReplayedJson>,
+    moves_agree: usize,
+    white_moves: usize,
+    pp_reproduced: usize,
+    pp_printed: usize,
+    pp_and_star_reproduced: usize,
+    end: &'static str,
+}
+
+/// A White move of `replay --json`: printed, played and chosen, their values, Turing's
+/// position-play figure and `*` beside ours.
+#[derive(Serialize)]
+struct ReplayedJson {
+    number: u32,
+    printed: &'static str,
+    played: String,
+    chosen: String,
+    agrees: bool,
+    played_value: ValueJson,
+    chosen_value: ValueJson,
+    printed_pp_tenths: Option<i32>,
+    our_pp_tenths: i32,
+    printed_star: bool,
+    our_star: bool,
+    tree_positions: u64,
+    truncated: bool,
 }
 
 fn signed(t: i32) -> String {
@@ -191,28 +248,32 @@ fn run_best(
     let a = analyse_with(&pos, &readings, machine.nodes, !full_tree)?;
     let order = ranked(&a);
     if json {
-        let v = json!({
-            "fen": fen_of(&pos),
-            "readings": readings_json(&readings),
-            "position_play_tenths": a.pp_before,
-            "chosen": a.choice().map(|c| c.san.clone()),
-            "moves": order.iter().map(|&i| {
-                let m = &a.moves[i];
-                json!({
-                    "san": m.san,
-                    "value": value_json(&m.value),
-                    "pp_increase_tenths": m.increase,
-                    "pp_increase": tenths_text(m.increase),
-                    "star": a.star(i),
-                    "nodes": m.nodes,
-                })
-            }).collect::<Vec<_>>(),
-            "tree_positions": a.nodes,
-            "full_tree": full_tree,
-            "truncated": a.truncated,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &BestJson {
+                fen: fen_of(&pos),
+                readings: readings_json(&readings),
+                position_play_tenths: a.pp_before,
+                chosen: a.choice().map(|c| c.san.as_str()),
+                moves: order
+                    .iter()
+                    .map(|&i| {
+                        let m = &a.moves[i];
+                        MoveJson {
+                            san: &m.san,
+                            value: value_json(&m.value),
+                            pp_increase_tenths: m.increase,
+                            pp_increase: tenths_text(m.increase),
+                            star: a.star(i),
+                            nodes: m.nodes,
+                        }
+                    })
+                    .collect(),
+                tree_positions: a.nodes,
+                full_tree,
+                truncated: a.truncated,
+            },
+        );
     }
     writeln!(out, "position: {}", fen_of(&pos))?;
     writeln!(out, "readings: {}", readings.describe())?;
@@ -281,34 +342,39 @@ fn run_replay(game: u8, machine: &MachineArgs, json: bool, out: &mut dyn Write) 
     let (same, printed) = r.pp_figures();
     let n = r.moves.len();
     if json {
-        let v = json!({
-            "game": game,
-            "source": r.source,
-            "readings": readings_json(&readings),
-            "moves": r.moves.iter().map(|m| json!({
-                "number": m.number,
-                "printed": m.descriptive,
-                "played": m.played,
-                "chosen": m.chosen,
-                "agrees": m.agrees(),
-                "played_value": value_json(&m.played_value),
-                "chosen_value": value_json(&m.chosen_value),
-                "printed_pp_tenths": m.printed_pp,
-                "our_pp_tenths": m.our_pp,
-                "printed_star": m.printed_star,
-                "our_star": m.our_star,
-                "tree_positions": m.nodes,
-                "truncated": m.truncated,
-            })).collect::<Vec<_>>(),
-            "moves_agree": r.agreeing(),
-            "white_moves": n,
-            "pp_reproduced": same,
-            "pp_printed": printed,
-            "pp_and_star_reproduced": r.pp_and_star(),
-            "end": r.end,
-        });
-        writeln!(out, "{}", serde_json::to_string_pretty(&v)?)?;
-        return Ok(());
+        return write_json(
+            out,
+            &ReplayJson {
+                game,
+                source: r.source,
+                readings: readings_json(&readings),
+                moves: r
+                    .moves
+                    .iter()
+                    .map(|m| ReplayedJson {
+                        number: m.number,
+                        printed: m.descriptive,
+                        played: m.played.clone(),
+                        chosen: m.chosen.clone(),
+                        agrees: m.agrees(),
+                        played_value: value_json(&m.played_value),
+                        chosen_value: value_json(&m.chosen_value),
+                        printed_pp_tenths: m.printed_pp,
+                        our_pp_tenths: m.our_pp,
+                        printed_star: m.printed_star,
+                        our_star: m.our_star,
+                        tree_positions: m.nodes,
+                        truncated: m.truncated,
+                    })
+                    .collect(),
+                moves_agree: r.agreeing(),
+                white_moves: n,
+                pp_reproduced: same,
+                pp_printed: printed,
+                pp_and_star_reproduced: r.pp_and_star(),
+                end: r.end,
+            },
+        );
     }
     writeln!(out, "game {game}: {}", r.source)?;
     writeln!(out, "readings: {}", readings.describe())?;
@@ -383,14 +449,14 @@ fn finished(pos: &Chess) -> Option<(&'static str, &'static str)> {
     }
 }
 
-/// The machine (White) against moves read from `input`.
+/// The machine (White) against Black's moves from the script (each echoed) or the
+/// terminal (each after the prompt `Black? `).
 fn play(
-    input: &mut dyn BufRead,
+    moves: &mut crate::cli::moves::Moves,
     out: &mut dyn Write,
     readings: &Readings,
     nodes: u64,
     pgn: Option<(&std::path::Path, bool)>,
-    echo: bool,
 ) -> Result<()> {
     let mut pos = Chess::default();
     let mut sans: Vec<String> = Vec::new();
@@ -417,20 +483,12 @@ fn play(
             break;
         }
         loop {
-            if !echo {
-                write!(out, "Black? ")?;
-                out.flush()?;
-            }
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
+            let Some(line) = moves.next_line("Black? ", out)? else {
                 writeln!(out, "end of input: the game stops here")?;
                 break 'game;
-            }
-            let text = line.split('#').next().unwrap_or("").trim();
-            if text.is_empty() {
-                continue;
-            }
-            if echo {
+            };
+            let text = line.text.as_str();
+            if moves.is_script() {
                 writeln!(out, "Black: {text}")?;
             }
             match parse_san(&pos, text) {

@@ -91,12 +91,8 @@ fn board_of_paper(paper: &str) -> String {
 /// The words the command ends with: `a complete tour from a1, closed`, or `stuck after
 /// 40 squares from e4`.
 pub fn result_words(start: u8, path: &[u8]) -> String {
-    let from = rk::name(start);
-    match (path.len(), rk::check_tour(path)) {
-        (64, (_, true)) => format!("a complete tour from {from}, closed"),
-        (64, _) => format!("a complete tour from {from}, open"),
-        (n, _) => format!("stuck after {n} squares from {from}"),
-    }
+    let (_, closed) = rk::check_tour(path);
+    rk::tour_words(start, path.len(), path.len() == 64, closed)
 }
 
 impl keys_core::Driver for Tour {
