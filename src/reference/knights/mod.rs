@@ -158,6 +158,21 @@ pub fn board_text(path: &[u8]) -> String {
     out
 }
 
+/// How a tour from `start` of `squares` squares ended, in words: "a complete tour from
+/// a1, closed" (or open), or "stuck after N squares from a1"; the program's tour
+/// (`mark1 knights-tour`) and the reference's (`mark1 ref knights-tour tour`) alike.
+pub fn tour_words(start: u8, squares: usize, complete: bool, closed: bool) -> String {
+    if complete {
+        format!(
+            "a complete tour from {}, {}",
+            name(start),
+            if closed { "closed" } else { "open" }
+        )
+    } else {
+        format!("stuck after {squares} squares from {}", name(start))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,20 +206,5 @@ mod tests {
         assert!(parse("").is_err());
         assert_eq!(moves(0).len(), 2);
         assert_eq!(moves(27).len(), 8);
-    }
-}
-
-/// How a tour from `start` of `squares` squares ended, in words: "a complete tour from
-/// a1, closed" (or open), or "stuck after N squares from a1"; the program's tour
-/// (`mark1 knights-tour`) and the reference's (`mark1 ref knights-tour tour`) alike.
-pub fn tour_words(start: u8, squares: usize, complete: bool, closed: bool) -> String {
-    if complete {
-        format!(
-            "a complete tour from {}, {}",
-            name(start),
-            if closed { "closed" } else { "open" }
-        )
-    } else {
-        format!("stuck after {squares} squares from {}", name(start))
     }
 }
