@@ -1,12 +1,13 @@
 //! `mark1 play GAME`: any period program of `games::GAMES` played at the keys through the
 //! one model (`games::AtTheKeys`): the machine run to its key routine, the paper shown,
-//! your moves read from `--script` or the terminal and entered on the hand switches with
+//! your moves read from `--script` or the terminal (`cli::moves`) and entered on the hand switches with
 //! KAC; a refused move is said and the game goes on.
 
+use super::moves::Moves;
 use anyhow::Result;
 use clap::Args;
 use mark1::games::{self, bundled::Waiting, AtTheKeys, First, Settings};
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::PathBuf;
 
 /// Arguments of `mark1 play`.
@@ -72,7 +73,7 @@ pub fn run(a: PlayArgs) -> Result<()> {
         drum: a.drum.clone(),
     };
     let mut game = games::start(name, &settings).map_err(anyhow::Error::msg)?;
-    let mut moves = Moves::new(a.script.as_deref())?;
+    let mut moves = Moves::open(a.script.as_deref())?;
     let limit = a.max_megabeats.saturating_mul(1_000_000);
     let mut shown = 0;
     loop {
@@ -81,11 +82,15 @@ pub fn run(a: PlayArgs) -> Result<()> {
             break;
         }
         writeln!(out, "{}", game.board().trim_end())?;
-        let Some(text) = moves.next(&game.prompt(), out)? else {
+        let prompt = format!("{}: ", game.prompt());
+        let Some(line) = moves.next_line(&prompt, out)? else {
             writeln!(out, "no more moves: the game stops here")?;
             return Ok(());
         };
-        if let Err(e) = game.enter(&text) {
+        if moves.is_script() {
+            writeln!(out, "{prompt}{}", line.text)?;
+        }
+        if let Err(e) = game.enter(&line.text) {
             writeln!(out, "refused: {e}")?;
         }
     }
@@ -120,59 +125,6 @@ fn run_to_wait(
                 "the program did not wait for a move within {} beats (--max-megabeats)",
                 limit
             );
-        }
-    }
-}
-
-/// The moves, from a script (validated once by `formats::input`) or the terminal.
-enum Moves {
-    Script(std::vec::IntoIter<String>),
-    Terminal,
-}
-
-impl Moves {
-    fn new(script: Option<&std::path::Path>) -> Result<Moves> {
-        Ok(match script {
-            Some(p) => {
-                let text = mark1::formats::input::read_text(p, mark1::formats::input::SCRIPT)
-                    .map_err(|e| {
-                        anyhow::anyhow!("cannot read the script {}: {}", p.display(), e.reason())
-                    })?;
-                let lines: Vec<String> = text
-                    .lines()
-                    .map(|l| l.split('#').next().unwrap_or("").trim().to_string())
-                    .filter(|l| !l.is_empty())
-                    .collect();
-                Moves::Script(lines.into_iter())
-            }
-            None => Moves::Terminal,
-        })
-    }
-
-    /// The next move (the prompt shown, and the move echoed from a script); `None` at
-    /// the end of the script or of the terminal's input.
-    fn next(&mut self, prompt: &str, out: &mut impl Write) -> Result<Option<String>> {
-        match self {
-            Moves::Script(it) => {
-                let t = it.next();
-                if let Some(t) = &t {
-                    writeln!(out, "{prompt}: {t}")?;
-                }
-                Ok(t)
-            }
-            Moves::Terminal => loop {
-                write!(out, "{prompt}: ")?;
-                out.flush()?;
-                let mut line = String::new();
-                if std::io::stdin().lock().read_line(&mut line)? == 0 {
-                    writeln!(out)?;
-                    return Ok(None);
-                }
-                let t = line.split('#').next().unwrap_or("").trim();
-                if !t.is_empty() {
-                    return Ok(Some(t.to_string()));
-                }
-            },
         }
     }
 }
