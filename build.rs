@@ -5,7 +5,7 @@
 //!   the variable, so CI runs them all.
 //! - Whether Chromium and its WebDriver are installed (Debian's chromium and
 //!   chromium-driver, which `.ci/run` installs): without them the web console's browser
-//!   tests (tests/web_browser.rs) are `#[ignore]`d, never passed.
+//!   tests (tests/frontends/web_browser.rs) are `#[ignore]`d, never passed.
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");

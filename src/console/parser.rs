@@ -1,5 +1,5 @@
 //! Reading one command line into a [`Command`] (nom for the words and quoted texts).
-//! Never panics, whatever the line (property-tested in tests/console_props.rs).
+//! Never panics, whatever the line (property-tested in tests/frontends/console_props.rs).
 
 use super::devices::Device;
 use super::examine::{parse_target, parse_value};

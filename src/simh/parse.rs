@@ -6,7 +6,7 @@
 //!
 //! Names of commands, devices and settings are read in any case; abbreviations are those
 //! the shipped scripts use (`att`, `det`, `dep`, `ex`). Nothing here panics on any input
-//! (property-tested in `tests/simh_props.rs`).
+//! (property-tested in `tests/period/simh_props.rs`).
 
 /// A device a file can be attached to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

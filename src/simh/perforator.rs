@@ -1,7 +1,7 @@
 //! The off-line perforator: what `typein` punches into a tape file, line by line, and
 //! `appendtotape`. The rules are those of SimH's Ferranti Mark I perforator, checked
 //! byte for byte against the tapes it generated (period-software README §6.3, tests in
-//! `tests/simh_perforator.rs`):
+//! `tests/period/simh_period.rs`):
 //!
 //! * a typed line is punched up to a `;` (a comment), each `|` typed as a space, and
 //!   ends with CR LF; leading blanks of `typein line` are not typed, trailing ones are;

@@ -39,7 +39,7 @@ pub const MAX_BOXES: usize = 304;
 pub const BOX_TRACKS: std::ops::Range<u32> = 60..248;
 /// The half-track of MENACE's mark (track 60.1), which the program never reads or
 /// writes (its magnetic orders name half-tracks 80–103 for its units, 120 for the count,
-/// 128–191 for the drawers and 192–495 for the boxes; tests/menace_program.rs checks).
+/// 128–191 for the drawers and 192–495 for the boxes; tests/games/menace.rs checks).
 pub const MARK_HALF_TRACK: u32 = 121;
 /// MENACE's mark, one character a line from line 0 of [`MARK_HALF_TRACK`]: every drum
 /// image [`DrumBoxes::drm_of`] writes has it, and [`DrumBoxes::from_drm`] refuses an

@@ -1,0 +1,42 @@
+//! WebSocket clients of `mark1 serve` for the server tests that include it
+//! (`use crate::common::ws;`): connect to a server's `/ws`, and read messages
+//! until one satisfies a test, each within a bound.
+
+use futures_util::StreamExt;
+use std::time::{Duration, Instant};
+use tokio_tungstenite::tungstenite::Message;
+
+/// A client's socket.
+pub type Socket =
+    tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
+
+/// A socket to `ws://ADDR/ws`, connected within 20 s.
+pub async fn connect(addr: &str) -> Socket {
+    let (s, _) = tokio::time::timeout(
+        Duration::from_secs(20),
+        tokio_tungstenite::connect_async(format!("ws://{addr}/ws")),
+    )
+    .await
+    .expect("connected in time")
+    .expect("connected");
+    s
+}
+
+/// Reads messages until one satisfies `f` (up to 30 s); returns it.
+pub async fn until(s: &mut Socket, f: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+    let start = Instant::now();
+    loop {
+        let left = Duration::from_secs(30).saturating_sub(start.elapsed());
+        let m = tokio::time::timeout(left, s.next())
+            .await
+            .expect("timed out")
+            .expect("open")
+            .expect("read");
+        if let Message::Text(t) = m {
+            let v: serde_json::Value = serde_json::from_str(&t).unwrap();
+            if f(&v) {
+                return v;
+            }
+        }
+    }
+}

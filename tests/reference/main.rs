@@ -1,0 +1,14 @@
+//! The native reference engines: chess (Prinz's rules), draughts, nim, Turing's paper
+//! machine, Samuel's checkers player, Bell's four games, their property tests, and
+//! `mark1 ref` through the binary. One of the suite's six test binaries (`tests/*/main.rs`):
+//! `cargo test --test reference reference_nim::` runs one module.
+
+mod bell_cli;
+mod reference_chess;
+mod reference_cli;
+mod reference_draughts;
+mod reference_nim;
+mod reference_props;
+mod reference_turochamp;
+mod samuel_cli;
+mod samuel_terms;
