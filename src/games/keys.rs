@@ -159,3 +159,14 @@ pub fn run_to_wait(game: &mut dyn AtTheKeys, beats: u64) -> Result<Waiting, RunE
         ))),
     }
 }
+
+/// The last line of `paper` with anything printed on it, trimmed ("" if none): how a
+/// game's program says how it ended (`I WIN`, `YOU HAVE WON`).
+pub fn last_words(paper: &str) -> &str {
+    paper
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
+}
