@@ -146,6 +146,25 @@ pub trait AtTheKeys: Send {
     }
 }
 
+/// The first three methods of [`AtTheKeys`] for a driver that holds its machine in a
+/// field: `game_and_machine!("nim", machine)` names the game and lends the field.
+macro_rules! game_and_machine {
+    ($game:literal, $field:ident) => {
+        fn game(&self) -> &'static str {
+            $game
+        }
+
+        fn machine(&self) -> &$crate::machine::Machine {
+            &self.$field
+        }
+
+        fn machine_mut(&mut self) -> &mut $crate::machine::Machine {
+            &mut self.$field
+        }
+    };
+}
+pub(crate) use game_and_machine;
+
 /// Runs `game` until it waits for the opponent or the game is over, at most `beats`
 /// beats in all.
 ///

@@ -63,24 +63,9 @@ pub fn built_in() -> Vec<Offered> {
     ]
 }
 
-/// The positions offered for Prinz's problem: the named ones of the cross-check set
-/// (`games::prinz::FIXED_POSITIONS`), each with the comment above it.
-pub fn prinz_positions() -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut name = String::new();
-    for l in crate::games::prinz::FIXED_POSITIONS.lines() {
-        let l = l.trim();
-        if let Some(c) = l.strip_prefix('#') {
-            name = c.trim().to_string();
-        } else if !l.is_empty() {
-            if name.is_empty() || name.starts_with("generated") || name.starts_with("Cross-check") {
-                break;
-            }
-            out.push((std::mem::take(&mut name), l.to_string()));
-        }
-    }
-    out
-}
+/// The positions offered for Prinz's problem (the page's list): the named ones of the
+/// cross-check set, each with the comment above it.
+pub use crate::games::prinz::named_positions as prinz_positions;
 
 /// One tab's machine and what the page has set.
 pub struct WebSession {
@@ -664,13 +649,10 @@ mod tests {
     use super::*;
     use crate::web::protocol::parse;
 
-    #[test]
-    fn hello_world_runs_frame_by_frame() {
-        let mut s = WebSession::new(built_in());
-        s.handle(parse(r#"{"op":"speed","value":"fast"}"#).unwrap());
-        s.handle(parse(r#"{"op":"run"}"#).unwrap());
+    /// Ticks at most `frames` frames while the machine runs: the paper they carried.
+    fn paper_while_running(s: &mut WebSession, frames: usize) -> String {
         let mut paper = String::new();
-        for _ in 0..50 {
+        for _ in 0..frames {
             if let Some(f) = s.tick() {
                 paper += &f.paper;
             }
@@ -678,6 +660,26 @@ mod tests {
                 break;
             }
         }
+        paper
+    }
+
+    /// Ticks at most `frames` frames until the program waits for the visitor's move or
+    /// the game is over.
+    fn until_your_move(s: &mut WebSession, frames: usize) {
+        for _ in 0..frames {
+            s.tick();
+            if s.your_move || s.over {
+                break;
+            }
+        }
+    }
+
+    #[test]
+    fn hello_world_runs_frame_by_frame() {
+        let mut s = WebSession::new(built_in());
+        s.handle(parse(r#"{"op":"speed","value":"fast"}"#).unwrap());
+        s.handle(parse(r#"{"op":"run"}"#).unwrap());
+        let paper = paper_while_running(&mut s, 50);
         assert!(paper.contains("HELLO WORLD"), "{paper}");
     }
 
@@ -749,15 +751,7 @@ mod tests {
         assert_eq!(s.handle(ClientMsg::Prinz { fen })[0].kind, "info");
         s.handle(parse(r#"{"op":"speed","value":"fast"}"#).unwrap());
         s.handle(ClientMsg::Run {});
-        let mut paper = String::new();
-        for _ in 0..100 {
-            if let Some(f) = s.tick() {
-                paper += &f.paper;
-            }
-            if !s.running {
-                break;
-            }
-        }
+        let paper = paper_while_running(&mut s, 100);
         assert!(paper.contains("MATE"), "{paper}");
         let r = s.take_report().unwrap().fields;
         assert!(r["mate"] == true);
@@ -779,12 +773,7 @@ mod tests {
         });
         assert_eq!(n[0].kind, "info", "{}", n[0].message);
         s.handle(ClientMsg::Speed { value: Speed::Fast });
-        for _ in 0..50 {
-            s.tick();
-            if s.your_move {
-                break;
-            }
-        }
+        until_your_move(&mut s, 50);
         let d = s.frame(0, 0).game["draughts"].clone();
         assert!(d["your_move"] == true);
         // A move the program refuses: the game goes on.
@@ -801,12 +790,7 @@ mod tests {
         assert!(n.is_empty(), "{}", n[0].message);
         s.handle(ClientMsg::Speed { value: Speed::Fast });
         let before = s.machine.printer_text().len();
-        for _ in 0..200 {
-            s.tick();
-            if s.your_move {
-                break;
-            }
-        }
+        until_your_move(&mut s, 200);
         assert!(s.your_move, "the machine replied and waits again");
         assert!(
             s.machine.printer_text()[before..].trim().len() > 3,
@@ -824,12 +808,7 @@ mod tests {
         });
         assert_eq!(n[0].kind, "info", "{}", n[0].message);
         s.handle(ClientMsg::Speed { value: Speed::Fast });
-        for _ in 0..20 {
-            s.tick();
-            if s.your_move {
-                break;
-            }
-        }
+        until_your_move(&mut s, 20);
         assert!(
             s.your_move,
             "{:?} {:?} {}",
@@ -845,12 +824,7 @@ mod tests {
             .handle(ClientMsg::NimMove { text: "A:1".into() })
             .is_empty());
         let before = s.machine.printer_text().len();
-        for _ in 0..50 {
-            s.tick();
-            if s.your_move || s.over {
-                break;
-            }
-        }
+        until_your_move(&mut s, 50);
         assert!(s.your_move, "the machine moved and waits again");
         assert!(s.machine.printer_text().len() > before);
         // Our A:1 and the machine's move both taken off the heaps the programme holds.
@@ -872,12 +846,7 @@ mod tests {
         assert!(n[0].message.contains("nim"), "{}", n[0].message);
         assert_eq!(s.pages, [5, 7]);
         s.handle(ClientMsg::Speed { value: Speed::Fast });
-        for _ in 0..20 {
-            s.tick();
-            if s.your_move {
-                break;
-            }
-        }
+        until_your_move(&mut s, 20);
         // The frame carries the game's view under its name, with your_move and over.
         let f = serde_json::to_value(s.frame(0, 0)).unwrap();
         assert_eq!(
@@ -916,19 +885,18 @@ mod tests {
             (before.c, before.instructions),
             (after.c, after.instructions)
         );
-        let n = s.handle(ClientMsg::Upload {
-            kind: UploadKind::Drm,
-            name: "x.drm".into(),
-            data: "AAAA".into(),
-        });
-        assert_eq!(n[0].kind, "error");
-        assert!(n[0].message.contains("131072"), "{}", n[0].message);
-        let n = s.handle(ClientMsg::Upload {
-            kind: UploadKind::Asm,
-            name: "bad.m1".into(),
-            data: "  XX 1\n".into(),
-        });
-        assert_eq!(n[0].kind, "error");
-        assert!(n[0].message.contains("bad.m1:1:"), "{}", n[0].message);
+        let mut refused = |kind, name: &str, data: &str| {
+            let n = s.handle(ClientMsg::Upload {
+                kind,
+                name: name.into(),
+                data: data.into(),
+            });
+            assert_eq!(n[0].kind, "error");
+            n[0].message.clone()
+        };
+        let e = refused(UploadKind::Drm, "x.drm", "AAAA");
+        assert!(e.contains("131072"), "{e}");
+        let e = refused(UploadKind::Asm, "bad.m1", "  XX 1\n");
+        assert!(e.contains("bad.m1:1:"), "{e}");
     }
 }

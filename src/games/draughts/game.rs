@@ -975,17 +975,7 @@ pub fn start(settings: &Settings) -> Result<Box<dyn AtTheKeys>, String> {
 }
 
 impl AtTheKeys for Game {
-    fn game(&self) -> &'static str {
-        "draughts"
-    }
-
-    fn machine(&self) -> &Machine {
-        &self.machine
-    }
-
-    fn machine_mut(&mut self) -> &mut Machine {
-        &mut self.machine
-    }
+    crate::games::keys::game_and_machine!("draughts", machine);
 
     /// [`Game::run_to_wait`] within `beats`: the key routine with unit K in, or the end
     /// (the program's stop or its endless hoot).

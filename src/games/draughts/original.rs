@@ -359,17 +359,7 @@ pub fn start(settings: &Settings) -> Result<Box<dyn AtTheKeys>, String> {
 }
 
 impl AtTheKeys for Original {
-    fn game(&self) -> &'static str {
-        "draughts-1952"
-    }
-
-    fn machine(&self) -> &Machine {
-        &self.machine
-    }
-
-    fn machine_mut(&mut self) -> &mut Machine {
-        &mut self.machine
-    }
+    crate::games::keys::game_and_machine!("draughts-1952", machine);
 
     /// Waits for the program's move on the paper (it has no key routine the driver can
     /// see): [`Waiting::Key`] once its move is printed and the paper is still; the game is

@@ -335,17 +335,7 @@ pub fn start(settings: &Settings) -> Result<Box<dyn AtTheKeys>, String> {
 }
 
 impl AtTheKeys for Game {
-    fn game(&self) -> &'static str {
-        "nim"
-    }
-
-    fn machine(&self) -> &Machine {
-        &self.machine
-    }
-
-    fn machine_mut(&mut self) -> &mut Machine {
-        &mut self.machine
-    }
+    crate::games::keys::game_and_machine!("nim", machine);
 
     fn run(&mut self, beats: u64) -> Result<Option<Waiting>, RunError> {
         let lines = (self.key_line, self.end_line);

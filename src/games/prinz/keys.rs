@@ -92,17 +92,7 @@ impl Problem {
 }
 
 impl AtTheKeys for Problem {
-    fn game(&self) -> &'static str {
-        "prinz"
-    }
-
-    fn machine(&self) -> &Machine {
-        &self.machine
-    }
-
-    fn machine_mut(&mut self) -> &mut Machine {
-        &mut self.machine
-    }
+    crate::games::keys::game_and_machine!("prinz", machine);
 
     /// Runs towards the program's dynamic stop, its end (it never waits at the keys).
     fn run(&mut self, beats: u64) -> Result<Option<Waiting>, RunError> {

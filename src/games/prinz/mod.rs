@@ -23,7 +23,8 @@ mod report;
 mod run;
 
 pub use check::{
-    check_positions, compare, cross_check, CheckReport, Disagreement, FIXED_POSITIONS,
+    check_positions, compare, cross_check, named_positions, CheckReport, Disagreement,
+    FIXED_POSITIONS,
 };
 pub use keys::{start, Problem};
 pub use report::{documented, is_figure1, json_report, text_report};
