@@ -61,11 +61,6 @@ pub struct GameRow {
     pub start: fn(&Settings) -> Result<Box<dyn AtTheKeys>, String>,
 }
 
-/// A row whose driver does not yet implement [`AtTheKeys`].
-fn not_at_the_keys(_: &Settings) -> Result<Box<dyn AtTheKeys>, String> {
-    Err("this program cannot yet be played at the keys here".into())
-}
-
 /// The period programs played at the keys, one row each.
 pub static GAMES: &[GameRow] = &[
     GameRow {
