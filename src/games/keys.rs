@@ -146,6 +146,25 @@ pub trait AtTheKeys: Send {
     }
 }
 
+/// The first three methods of [`AtTheKeys`] for a driver that holds its machine in a
+/// field: `game_and_machine!("nim", machine)` names the game and lends the field.
+macro_rules! game_and_machine {
+    ($game:literal, $field:ident) => {
+        fn game(&self) -> &'static str {
+            $game
+        }
+
+        fn machine(&self) -> &$crate::machine::Machine {
+            &self.$field
+        }
+
+        fn machine_mut(&mut self) -> &mut $crate::machine::Machine {
+            &mut self.$field
+        }
+    };
+}
+pub(crate) use game_and_machine;
+
 /// Runs `game` until it waits for the opponent or the game is over, at most `beats`
 /// beats in all.
 ///
@@ -158,4 +177,15 @@ pub fn run_to_wait(game: &mut dyn AtTheKeys, beats: u64) -> Result<Waiting, RunE
             "the program did not wait for a move within {beats} beats"
         ))),
     }
+}
+
+/// The last line of `paper` with anything printed on it, trimmed ("" if none): how a
+/// game's program says how it ended (`I WIN`, `YOU HAVE WON`).
+pub fn last_words(paper: &str) -> &str {
+    paper
+        .lines()
+        .rev()
+        .map(str::trim)
+        .find(|l| !l.is_empty())
+        .unwrap_or("")
 }

@@ -35,7 +35,7 @@ pub enum Player {
         params: d::Params,
     },
     /// Strachey's original 1952 program itself, from SimH's drum image (the
-    /// period-software folder): it plays Black ([`super::strachey1952`]).
+    /// period-software folder): it plays Black ([`super::draughts::original`]).
     Strachey1952 {
         /// The drum image.
         drum: std::path::PathBuf,
@@ -223,7 +223,7 @@ pub enum MatchError {
     OriginalAsWhite,
     /// Operating the original program failed.
     #[error(transparent)]
-    Original(#[from] super::strachey1952::OriginalError),
+    Original(#[from] super::draughts::original::OriginalError),
 }
 
 /// Plays game `round` (from 1) between `black` and `white`, stopped at `max_moves`
@@ -406,7 +406,7 @@ fn play_original(
     seed: u64,
     round: usize,
 ) -> Result<(Vec<String>, f64, String), MatchError> {
-    use super::strachey1952::Original;
+    use super::draughts::original::Original;
     let config = crate::machine::Config {
         seed: seed ^ round as u64,
         ..crate::machine::Config::default()

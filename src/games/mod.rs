@@ -3,8 +3,8 @@
 //! tubes); nothing native computes a move for them.
 //!
 //! - [`prinz`]: Prinz's mate-in-two (1951), a position on tape.
-//! - [`draughts`]: Strachey's draughts (1952) as our reconstruction; [`strachey1952`]:
-//!   Strachey's original program from SimH's drum image.
+//! - [`draughts`]: Strachey's draughts (1952) as our reconstruction, and
+//!   [`draughts::original`]: Strachey's original program from SimH's drum image.
 //! - [`nim`]: Faster than Thought's nim programme (1953).
 //! - [`turochamp`]: Turing's paper chess machine as a program of ours.
 //! - [`mod@matches`]: Samuel's player (native) against Strachey's program on the machine.
@@ -28,7 +28,6 @@ pub mod matches;
 pub mod nim;
 pub mod noughts;
 pub mod prinz;
-pub mod strachey1952;
 pub mod turochamp;
 
 pub use keys::{AtTheKeys, First, MoveError, Settings};
@@ -62,11 +61,6 @@ pub struct GameRow {
     pub start: fn(&Settings) -> Result<Box<dyn AtTheKeys>, String>,
 }
 
-/// A row whose driver does not yet implement [`AtTheKeys`].
-fn not_at_the_keys(_: &Settings) -> Result<Box<dyn AtTheKeys>, String> {
-    Err("this program cannot yet be played at the keys here".into())
-}
-
 /// The period programs played at the keys, one row each.
 pub static GAMES: &[GameRow] = &[
     GameRow {
@@ -78,7 +72,7 @@ pub static GAMES: &[GameRow] = &[
         command: "prinz",
         tests: "tests/games/prinz.rs",
         doc: "docs/prinz.md",
-        start: not_at_the_keys,
+        start: prinz::start,
     },
     GameRow {
         game: "draughts",
@@ -89,7 +83,7 @@ pub static GAMES: &[GameRow] = &[
         command: "draughts",
         tests: "tests/games/draughts.rs",
         doc: "docs/draughts.md",
-        start: not_at_the_keys,
+        start: draughts::start,
     },
     GameRow {
         game: "draughts-1952",
@@ -100,7 +94,7 @@ pub static GAMES: &[GameRow] = &[
         command: "match --black strachey:1952 --period-software DIR",
         tests: "tests/period/strachey1952.rs",
         doc: "docs/draughts.md",
-        start: not_at_the_keys,
+        start: draughts::original::start,
     },
     GameRow {
         game: "nim",
@@ -111,7 +105,7 @@ pub static GAMES: &[GameRow] = &[
         command: "nim",
         tests: "tests/games/nim.rs",
         doc: "docs/nim-programme.md",
-        start: not_at_the_keys,
+        start: nim::game::start,
     },
     GameRow {
         game: "turochamp",

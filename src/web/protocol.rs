@@ -2,7 +2,9 @@
 //! WebSocket text message), and their parser: every message is validated here, once; a
 //! malformed one gets an error reply and the session goes on (docs/web.md).
 
+use crate::games::First;
 use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
 
 /// The longest message the server reads, in bytes (uploads included): 1 MiB.
 pub const MAX_MESSAGE: usize = 1 << 20;
@@ -81,36 +83,57 @@ pub enum ClientMsg {
         /// The right tube's page, 0–7.
         right: u32,
     },
-    /// Prinz's problem: the program loaded with the position on its tape (FEN; the side to
-    /// move mates in two), ready to run.
+    /// A game at the keys (`games::GAMES`): the program loaded and started, the
+    /// machine then run to its first wait by frames.
+    Start {
+        /// The game's name (`prinz`, `draughts`, `nim`, ...).
+        game: String,
+        /// `machine` or `human` (games where the program always moves first ignore it);
+        /// `machine` if not given.
+        first: Option<String>,
+        /// The starting position in the game's notation (a FEN, heaps `3 4 5`), if not
+        /// the game's usual one.
+        position: Option<String>,
+        /// The seed of the machine's random numbers; 1951 (the machine's own default) if
+        /// not given.
+        seed: Option<u64>,
+    },
+    /// The visitor's move in the game's notation (`11-15` in PDN squares for draughts,
+    /// `B:2` for nim), entered on the hand switches with KAC as the program reads it.
+    Move {
+        /// The move's text.
+        text: String,
+    },
+    /// Old form of `start` for Prinz's problem: the program loaded with the position on
+    /// its tape (FEN; the side to move mates in two). [`parse`] makes it a `start`.
     Prinz {
         /// The position.
         fen: String,
     },
-    /// Draughts against Strachey's program (our reconstruction, programs/draughts): a new
-    /// game, the machine or the visitor first.
+    /// Old form of `start` for draughts against Strachey's program (our reconstruction,
+    /// programs/draughts), seed 1952: a new game, the machine or the visitor first.
     Draughts {
         /// `machine` or `human`.
         first: String,
     },
-    /// The visitor's draughts move: its squares in PDN numbering (1–32), from, to, and
-    /// for a capture the squares taken, as the operator entered them; each goes on the
-    /// hand switches with KAC, then KAC with nothing set.
+    /// Old form of `move` for draughts: its squares in PDN numbering (1–32), from, to,
+    /// and for a capture the squares taken, as the operator entered them; each goes on
+    /// the hand switches with KAC, then KAC with nothing set.
     DraughtsMove {
         /// The squares, PDN 1–32.
         squares: Vec<u32>,
     },
-    /// Nim against our programme (programs/nim): a new game on these heaps (2-8 heaps of
-    /// 0-31 matches; one heap altered a move, the last match losing, as Faster than
-    /// Thought's), the machine or the visitor first.
+    /// Old form of `start` for nim against our programme (programs/nim), seed 1951: a
+    /// new game on these heaps (2-8 heaps of 0-31 matches; one heap altered a move, the
+    /// last match losing, as Faster than Thought's), the machine or the visitor first.
     Nim {
         /// The heaps, A first.
         heaps: Vec<u8>,
         /// `machine` or `human`.
         first: String,
     },
-    /// The visitor's nim move as typed (`B:2`, heap letter and matches taken), each heap
-    /// set on the hand switches with KAC, then KAC with nothing set.
+    /// Old form of `move` for nim: the move as typed (`B:2`, heap letter and matches
+    /// taken), each heap set on the hand switches with KAC, then KAC with nothing set.
     NimMove {
         /// The move's text.
         text: String,
@@ -173,7 +196,69 @@ pub fn parse(text: &str) -> Result<ClientMsg, String> {
         {
             Err("message refused: a move is 2 to 12 squares, PDN 1-32".into())
         }
-        _ => Ok(m),
+        ClientMsg::Start { game, first, .. } => {
+            crate::games::row(game).ok_or_else(|| {
+                let names: Vec<&str> = crate::games::GAMES.iter().map(|r| r.game).collect();
+                format!(
+                    "message refused: no game `{game}`: the games are {}",
+                    names.join(", ")
+                )
+            })?;
+            match first {
+                Some(f) => First::parse(f).map_err(|e| format!("message refused: {e}"))?,
+                None => First::Machine,
+            };
+            Ok(m)
+        }
+        _ => Ok(m.generic()),
+    }
+}
+
+/// The seed a `start` without one gives the machine: the machine's own default.
+pub const DEFAULT_SEED: u64 = 1951;
+
+impl ClientMsg {
+    /// The message in its generic form: the old per-game forms (`prinz`, `draughts`,
+    /// `draughts_move`, `nim`, `nim_move`) as the `start` or `move` they stand for, with
+    /// the seeds those games had (draughts 1952, nim 1951); any other message as it is.
+    pub fn generic(self) -> ClientMsg {
+        let start =
+            |game: &str, first: Option<String>, position: Option<String>, seed| ClientMsg::Start {
+                game: game.into(),
+                first,
+                position,
+                seed: Some(seed),
+            };
+        match self {
+            ClientMsg::Prinz { fen } => start("prinz", None, Some(fen), DEFAULT_SEED),
+            ClientMsg::Draughts { first } => start("draughts", Some(first), None, 1952),
+            ClientMsg::Nim { heaps, first } => {
+                let heaps: Vec<String> = heaps.iter().map(u8::to_string).collect();
+                start("nim", Some(first), Some(heaps.join(" ")), 1951)
+            }
+            ClientMsg::DraughtsMove { squares } => {
+                let squares: Vec<String> = squares.iter().map(u32::to_string).collect();
+                ClientMsg::Move {
+                    text: squares.join("-"),
+                }
+            }
+            ClientMsg::NimMove { text } => ClientMsg::Move { text },
+            m => m,
+        }
+    }
+
+    /// Whether the message has heavy work to do before the session obeys it (assembling,
+    /// reading a file, starting a game): the server does that off its network threads.
+    pub fn is_heavy(&self) -> bool {
+        matches!(
+            self,
+            ClientMsg::Load { .. }
+                | ClientMsg::Upload { .. }
+                | ClientMsg::Start { .. }
+                | ClientMsg::Prinz { .. }
+                | ClientMsg::Draughts { .. }
+                | ClientMsg::Nim { .. }
+        )
     }
 }
 
@@ -226,45 +311,25 @@ pub struct Frame {
     pub running: bool,
     /// Why the machine last stopped, in words.
     pub stopped: Option<String>,
-    /// In draughts: the program's position (page 4, read off the tube) as PDN FEN
-    /// (`W:W21,...:B1,...`, squares 1–32), and whether it waits for the visitor's move.
-    pub draughts: Option<DraughtsFrame>,
-    /// In nim: the heaps as the programme holds them, and whether it waits for a move.
-    pub nim: Option<NimFrame>,
+    /// The game at the keys, if one was started, under its name (`"draughts"`, `"nim"`,
+    /// ...): its view (`AtTheKeys::view`, e.g. `{"fen": ..., "numbering": "PDN"}` or
+    /// `{"heaps": [...]}`) with `your_move` (the program waits for the visitor's move)
+    /// and `over` (the game is over) added; flattened into the frame.
+    #[serde(flatten)]
+    pub game: BTreeMap<&'static str, serde_json::Value>,
 }
 
-/// The nim heaps as the programme holds them.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct NimFrame {
-    /// The heaps, A first.
-    pub heaps: Vec<u8>,
-    /// The programme waits for the visitor's move.
-    pub your_move: bool,
-    /// The game is over.
-    pub over: bool,
-}
-
-/// The draughts board as the program holds it, for the plain board beside the tubes.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct DraughtsFrame {
-    /// The position, PDN FEN (squares numbered 1–32).
-    pub fen: String,
-    /// The program waits for the visitor's move.
-    pub your_move: bool,
-    /// The game is over.
-    pub over: bool,
-}
-
-/// Prinz's run compared with the documented figures, sent when the program stops.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+/// A game's report, sent once when the game is over (Prinz's run compared with the
+/// documented figures: `{"type": "report", "mate": ..., "rows": [[figure, emulated,
+/// documented (source)], ...]}`).
+#[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Report {
     /// Always `report`.
     #[serde(rename = "type")]
     pub kind: &'static str,
-    /// Whether the program printed MATE.
-    pub mate: bool,
-    /// Rows: figure, emulated, documented (with its source).
-    pub rows: Vec<[String; 3]>,
+    /// The game's report (`AtTheKeys::report`), its fields flattened into the message.
+    #[serde(flatten)]
+    pub fields: serde_json::Map<String, serde_json::Value>,
 }
 
 /// A reply that is not a frame.
@@ -297,5 +362,60 @@ mod tests {
         assert!(parse(&"x".repeat(MAX_MESSAGE + 1))
             .unwrap_err()
             .contains("more than"));
+    }
+
+    #[test]
+    fn games_are_started_and_moves_made_by_the_generic_messages() {
+        let start =
+            |game: &str, first: Option<&str>, position: Option<&str>, seed| ClientMsg::Start {
+                game: game.into(),
+                first: first.map(Into::into),
+                position: position.map(Into::into),
+                seed,
+            };
+        assert_eq!(
+            parse(r#"{"op":"start","game":"nim","first":"human","position":"3 4 5"}"#),
+            Ok(start("nim", Some("human"), Some("3 4 5"), None))
+        );
+        assert_eq!(
+            parse(r#"{"op":"move","text":"B:2"}"#),
+            Ok(ClientMsg::Move { text: "B:2".into() })
+        );
+        let e = parse(r#"{"op":"start","game":"chess"}"#).unwrap_err();
+        assert!(
+            e.contains("no game `chess`") && e.contains("draughts"),
+            "{e}"
+        );
+        let e = parse(r#"{"op":"start","game":"nim","first":"nobody"}"#).unwrap_err();
+        assert_eq!(e, "message refused: first `nobody`: machine or human");
+        // The old forms become the generic ones, with the seeds those games had.
+        assert_eq!(
+            parse(r#"{"op":"nim","heaps":[3,4,5],"first":"human"}"#),
+            Ok(start("nim", Some("human"), Some("3 4 5"), Some(1951)))
+        );
+        assert_eq!(
+            parse(r#"{"op":"draughts","first":"machine"}"#),
+            Ok(start("draughts", Some("machine"), None, Some(1952)))
+        );
+        assert_eq!(
+            parse(r#"{"op":"prinz","fen":"8/8/8/8/8/8/8/8 w - - 0 1"}"#),
+            Ok(start(
+                "prinz",
+                None,
+                Some("8/8/8/8/8/8/8/8 w - - 0 1"),
+                Some(1951)
+            ))
+        );
+        assert_eq!(
+            parse(r#"{"op":"draughts_move","squares":[22,15]}"#),
+            Ok(ClientMsg::Move {
+                text: "22-15".into()
+            })
+        );
+        assert_eq!(
+            parse(r#"{"op":"nim_move","text":"A:1"}"#),
+            Ok(ClientMsg::Move { text: "A:1".into() })
+        );
+        assert!(parse(r#"{"op":"nim","heaps":[40],"first":"human"}"#).is_err());
     }
 }

@@ -2,11 +2,9 @@
 //! emulation sends back (docs/web.md). Nothing here knows of the network: the server
 //! (`web::server`) feeds it messages and ticks.
 
-use super::protocol::{
-    ClientMsg, DraughtsFrame, Frame, NimFrame, Note, Report, Speed, TubeFrame, UploadKind,
-};
-use crate::games::draughts::{self as gd, Entered, GameEnd};
-use crate::games::nim::game as gn;
+use super::protocol::{ClientMsg, Frame, Note, Report, Speed, TubeFrame, UploadKind};
+use crate::games::bundled::Waiting;
+use crate::games::{AtTheKeys, First, MoveError, Settings};
 use crate::machine::report::describe_stop;
 use crate::machine::{Budget, Config, Image, Machine, Stop};
 use base64::Engine;
@@ -28,7 +26,7 @@ pub const MAX_FRAME_HOOTS: usize = 256;
 /// (one an order, an order at least 4 beats: 4,096 of them, 32 KiB), and the scheduler
 /// (`web::scheduler`) looks at the clock.
 pub const SLICE_BEATS: u64 = 1 << 14;
-/// A slice in the draughts and nim modes, whose drivers stop at breakpoints: fewer
+/// A slice while a game is at the keys, whose drivers stop at breakpoints: fewer
 /// boundaries between runs (each a run that passes over a breakpoint on its first line).
 const GAME_SLICE_BEATS: u64 = 1 << 18;
 /// The paper a session keeps once it has sent it, in bytes: when the teleprinter holds
@@ -65,50 +63,9 @@ pub fn built_in() -> Vec<Offered> {
     ]
 }
 
-/// The positions offered for Prinz's problem: the named ones of the cross-check set
-/// (`games::prinz::FIXED_POSITIONS`), each with the comment above it.
-pub fn prinz_positions() -> Vec<(String, String)> {
-    let mut out = Vec::new();
-    let mut name = String::new();
-    for l in crate::games::prinz::FIXED_POSITIONS.lines() {
-        let l = l.trim();
-        if let Some(c) = l.strip_prefix('#') {
-            name = c.trim().to_string();
-        } else if !l.is_empty() {
-            if name.is_empty() || name.starts_with("generated") || name.starts_with("Cross-check") {
-                break;
-            }
-            out.push((std::mem::take(&mut name), l.to_string()));
-        }
-    }
-    out
-}
-
-/// What the tab is doing: the machine as it is, or one of the period programs' modes.
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Mode {
-    Free,
-    /// Prinz's program runs on this position; its report is made when it stops.
-    Prinz {
-        fen: String,
-    },
-}
-
-/// Runs `f` on the game in `slot` with `machine` swapped into it (the game's own
-/// machine field, `machine_of`), and swaps it back: the session's machine is the one
-/// the frames show, the game's driver works on it while it runs.
-fn swapped_in<G, R>(
-    machine: &mut Machine,
-    slot: &mut Option<Box<G>>,
-    machine_of: fn(&mut G) -> &mut Machine,
-    f: impl FnOnce(&mut G) -> R,
-) -> Option<R> {
-    let g = slot.as_mut()?;
-    std::mem::swap(machine, machine_of(g));
-    let r = f(g);
-    std::mem::swap(machine, machine_of(g));
-    Some(r)
-}
+/// The positions offered for Prinz's problem (the page's list): the named ones of the
+/// cross-check set, each with the comment above it.
+pub use crate::games::prinz::named_positions as prinz_positions;
 
 /// One tab's machine and what the page has set.
 pub struct WebSession {
@@ -128,12 +85,12 @@ pub struct WebSession {
     stopped: Option<String>,
     offered: Vec<Offered>,
     dirty: bool,
-    mode: Mode,
+    /// The game's report, once it is over, until sent.
     report: Option<Report>,
-    /// Draughts: the operator's game; its machine lives in `machine` between calls.
-    draughts: Option<Box<gd::Game>>,
-    /// Nim: the operator's game, likewise.
-    nim: Option<Box<gn::Game>>,
+    /// The game at the keys, if one was started. Its machine is the session's: it lives
+    /// in `machine` (the one the frames show) and is swapped into the game while the
+    /// game's driver works on it ([`WebSession::with_game`]).
+    game: Option<Box<dyn AtTheKeys>>,
     your_move: bool,
     over: bool,
 }
@@ -159,33 +116,23 @@ enum Step {
     Tape(Vec<u8>, String),
     /// A drum image's words.
     Drum(Vec<u32>, String),
-    /// A game of draughts started (its card and toss answered).
-    Draughts(Box<gd::Game>, String),
-    /// A game of nim set up.
-    Nim(Box<gn::Game>, String),
-    /// Prinz's program, the position tape and the position (FEN).
-    Prinz(Box<Image>, Vec<u8>, String),
+    /// A game at the keys started, and the note to send.
+    Game(Box<dyn AtTheKeys>, String),
 }
 
 impl Prepared {
     /// Whether [`prepare`] had heavy work to do for it (the server runs those off its
     /// network threads, a few at a time, with a time limit: `web::server`).
     pub fn is_heavy(msg: &ClientMsg) -> bool {
-        matches!(
-            msg,
-            ClientMsg::Load { .. }
-                | ClientMsg::Draughts { .. }
-                | ClientMsg::Nim { .. }
-                | ClientMsg::Prinz { .. }
-                | ClientMsg::Upload { .. }
-        )
+        msg.is_heavy()
     }
 }
 
 /// Does the heavy part of a message, without the session: assembles an offered program or
-/// an uploaded source, reads an uploaded tape or drum image, starts a game of draughts
-/// (assembling the program, answering its card and toss) or nim, or sets up Prinz's
-/// program with a position; other messages pass through. Refusals carry the reason in
+/// an uploaded source, reads an uploaded tape or drum image, or starts a game at the keys
+/// (`games::start`: the program assembled and loaded, its position set, a draughts
+/// program's card and toss answered); other messages pass through (the old per-game
+/// forms as their generic ones, [`ClientMsg::generic`]). Refusals carry the reason in
 /// words (the file's name, the line, the limit). Can take a while (a pathological source
 /// of 512 KiB takes seconds): the server runs it on its blocking pool.
 pub fn prepare(msg: ClientMsg, offered: &[Offered]) -> Prepared {
@@ -196,7 +143,7 @@ pub fn prepare(msg: ClientMsg, offered: &[Offered]) -> Prepared {
 }
 
 fn prepare_step(msg: ClientMsg, offered: &[Offered]) -> Result<Step, String> {
-    Ok(match msg {
+    Ok(match msg.generic() {
         ClientMsg::Load { program } => match offered.iter().find(|o| o.name == program) {
             Some(o) => Step::Image(
                 Box::new(assemble(&o.name, &o.source)?),
@@ -210,64 +157,22 @@ fn prepare_step(msg: ClientMsg, offered: &[Offered]) -> Result<Step, String> {
                 ));
             }
         },
-        ClientMsg::Draughts { first } => {
-            let machine_first = first == "machine";
-            let a = gd::assemble().map_err(|e| e.to_string())?;
-            let mut g =
-                gd::Game::new(&a, &gd::Params::strategy1(3), 1952).map_err(|e| e.to_string())?;
-            let first = if machine_first {
-                gd::First::Machine
-            } else {
-                gd::First::Human
+        ClientMsg::Start {
+            game,
+            first,
+            position,
+            seed,
+        } => {
+            let settings = Settings {
+                first: first.as_deref().map_or(Ok(First::Machine), First::parse)?,
+                seed: seed.unwrap_or(super::protocol::DEFAULT_SEED),
+                position,
+                drum: None,
             };
-            if let Some(e) = g.start(first) {
-                let why = match e {
-                    GameEnd::Over => "it came to its end",
-                    GameEnd::Hoot => "it hooted and stopped",
-                    GameEnd::ScriptDone | GameEnd::Budget => "it ran out of beats",
-                };
-                return Err(format!("the draughts program stopped at the start: {why}"));
-            }
-            Step::Draughts(
-                Box::new(g),
-                if machine_first {
-                    "draughts: the machine plays first".into()
-                } else {
-                    "draughts: your move (click its squares, then enter)".into()
-                },
-            )
-        }
-        ClientMsg::Nim { heaps, first } => {
-            let machine_first = first == "machine";
-            let f = if machine_first {
-                gn::First::Machine
-            } else {
-                gn::First::Human
-            };
-            let g = gn::Game::new(&heaps, 1, crate::reference::nim::Rule::Misere, f, 1951)
-                .map_err(|e| e.to_string())?;
-            Step::Nim(
-                Box::new(g),
-                format!(
-                    "nim: {} heaps, the last match losing; {}",
-                    heaps.len(),
-                    if machine_first {
-                        "the machine first"
-                    } else {
-                        "your move when it asks (e.g. B:2)"
-                    }
-                ),
-            )
-        }
-        ClientMsg::Prinz { fen } => {
-            let board = crate::reference::chess::Board::from_fen(&fen)
-                .map_err(|e| format!("position refused: {e}"))?;
-            let a = crate::games::prinz::assembly().map_err(|e| e.to_string())?;
-            Step::Prinz(
-                Box::new(a.image.clone()),
-                crate::games::prinz::position_tape(&board),
-                board.to_fen(),
-            )
+            let g = crate::games::start(&game, &settings)?;
+            let title = crate::games::row(&game).map_or("", |r| r.title);
+            let note = format!("{title}: {}", g.prompt());
+            Step::Game(g, note)
         }
         ClientMsg::Upload { kind, name, data } => upload(kind, &name, &data)?,
         m => Step::Plain(m),
@@ -335,10 +240,8 @@ impl WebSession {
             stopped: None,
             offered,
             dirty: true,
-            mode: Mode::Free,
             report: None,
-            draughts: None,
-            nim: None,
+            game: None,
             your_move: false,
             over: false,
         };
@@ -364,17 +267,21 @@ impl WebSession {
         self.frame_hoots.clear();
         self.stopped = None;
         self.dirty = true;
-        self.mode = Mode::Free;
         self.report = None;
-        self.draughts = None;
-        self.nim = None;
+        self.game = None;
         self.your_move = false;
         self.over = false;
     }
 
-    /// Runs `f` on the nim game with the session's machine in it.
-    fn with_nim<R>(&mut self, f: impl FnOnce(&mut gn::Game) -> R) -> Option<R> {
-        swapped_in(&mut self.machine, &mut self.nim, |g| &mut g.machine, f)
+    /// Runs `f` on the game at the keys with the session's machine swapped into it (the
+    /// session's machine is the one the frames show; the driver works on it while it
+    /// runs), and swaps it back; `None` if there is no game.
+    fn with_game<R>(&mut self, f: impl FnOnce(&mut dyn AtTheKeys) -> R) -> Option<R> {
+        let g = self.game.as_mut()?;
+        std::mem::swap(&mut self.machine, g.machine_mut());
+        let r = f(g.as_mut());
+        std::mem::swap(&mut self.machine, g.machine_mut());
+        Some(r)
     }
 
     /// The program waits at its key routine for the visitor's move.
@@ -384,176 +291,68 @@ impl WebSession {
         self.stopped = Some("waiting for your move".into());
     }
 
-    /// The game has come to its end.
+    /// The game has come to its end: its report (if it has one) is sent once.
     fn game_over(&mut self) {
+        if !self.over {
+            self.report = self.with_game(|g| g.report()).flatten().map(|r| Report {
+                kind: "report",
+                fields: match r {
+                    serde_json::Value::Object(o) => o,
+                    other => [("report".to_string(), other)].into_iter().collect(),
+                },
+            });
+        }
         self.running = false;
         self.over = true;
         self.stopped = Some("the game is over".into());
     }
 
-    /// A new game of nim (made by [`prepare`]): its machine becomes the session's, the
-    /// tubes turn to pages 5 and 7, and it runs to its first wait by frames.
-    fn install_nim(&mut self, g: Box<gn::Game>) {
-        let mut g = g;
+    /// A new game at the keys (made by [`prepare`]): its machine becomes the session's,
+    /// the tubes turn to the game's pages, and it runs to its first wait by frames (the
+    /// machine thinks first, or the program waits for the visitor).
+    fn install(&mut self, mut g: Box<dyn AtTheKeys>) {
         self.fresh(&Image::default());
-        std::mem::swap(&mut self.machine, &mut g.machine);
+        std::mem::swap(&mut self.machine, g.machine_mut());
         self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
-        self.nim = Some(g);
-        self.pages = [5, 7];
+        self.pages = g.pages();
+        self.game = Some(g);
         self.running = true;
     }
 
-    /// The visitor's nim move entered at the keys: each heap's entry, then KAC with
-    /// nothing set; the programme then runs on by frames.
-    fn nim_move(&mut self, text: &str) -> Vec<Note> {
+    /// The visitor's move entered at the keys (`AtTheKeys::enter`); the program's reply
+    /// is then run by frames.
+    fn enter_move(&mut self, text: &str) -> Vec<Note> {
         let err = |s: String| {
             vec![Note {
                 kind: "error",
                 message: s,
             }]
         };
-        if self.nim.is_none() {
-            return err("no game of nim: start one first".into());
-        }
-        if !self.your_move {
-            return err("the programme is not waiting for your move".into());
-        }
-        let entries = match gn::parse_move(text) {
-            Ok(e) => e,
-            Err(e) => return err(e.to_string()),
-        };
-        // Each entry: switches and KAC, then on to the key routine again (a few
-        // thousand beats at most).
-        let r = self.with_nim(|g| -> Result<bool, String> {
-            for &e in &entries {
-                g.enter(gn::switches(e));
-                if g.run_to_wait(1 << 22).map_err(|e| e.to_string())? == gn::Waiting::Over {
-                    return Ok(true);
-                }
-            }
-            g.enter(0);
-            Ok(false)
-        });
-        match r {
-            Some(Ok(over)) => {
-                self.your_move = false;
-                self.over = over;
-                self.running = !over;
-                self.stopped = None;
-                vec![]
-            }
-            Some(Err(e)) => err(e),
-            None => err("no game of nim".into()),
-        }
-    }
-
-    /// Runs `f` on the draughts game with the session's machine in it.
-    fn with_game<R>(&mut self, f: impl FnOnce(&mut gd::Game) -> R) -> Option<R> {
-        swapped_in(&mut self.machine, &mut self.draughts, |g| &mut g.machine, f)
-    }
-
-    /// A new game of draughts (made by [`prepare`]): its machine becomes the session's,
-    /// the tubes turn to pages 3 and 4, and it runs to the key routine by frames (the
-    /// machine thinks first, or the program waits).
-    fn install_draughts(&mut self, g: Box<gd::Game>) {
-        let mut g = g;
-        self.fresh(&Image::default());
-        std::mem::swap(&mut self.machine, &mut g.machine);
-        self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
-        self.draughts = Some(g);
-        self.pages = [3, 4];
-        self.running = true;
-        self.your_move = false;
-    }
-
-    /// The visitor's move entered at the keys.
-    fn draughts_move(&mut self, pdn: &[u32]) -> Vec<Note> {
-        let err = |s: String| {
-            vec![Note {
-                kind: "error",
-                message: s,
-            }]
-        };
-        if self.draughts.is_none() {
-            return err("no game of draughts: start one first".into());
+        if self.game.is_none() {
+            return err("no game at the keys: start one first".into());
         }
         if !self.your_move {
             return err("the program is not waiting for your move".into());
         }
-        let squares: Vec<u8> = pdn.iter().map(|&s| (s - 1) as u8).collect();
-        match self.with_game(|g| g.human_move(&squares)) {
-            Some(Entered::Accepted) => {
+        match self.with_game(|g| g.enter(text)) {
+            Some(Ok(())) => {
                 self.your_move = false;
                 self.running = true;
                 self.stopped = None;
                 vec![]
             }
-            Some(Entered::Refused(msg)) => err(format!("the program refused the move: {msg}")),
-            _ => {
+            Some(Err(e @ (MoveError::Input(_) | MoveError::Refused(_)))) => err(e.to_string()),
+            Some(Err(e)) => {
                 self.over = true;
                 self.your_move = false;
-                err("the program stopped".into())
+                err(e.to_string())
             }
+            None => err("no game at the keys: start one first".into()),
         }
     }
 
-    /// Prinz's program (its image from [`prepare`]) with the position tape in the reader,
-    /// as the operator of 1951 put it there (games::prinz::position_tape).
-    fn install_prinz(&mut self, img: &Image, tape: &[u8], fen: String) {
-        self.fresh(img);
-        self.machine.load_tape(tape);
-        self.mode = Mode::Prinz { fen };
-    }
-
-    /// The report of a finished Prinz run, from the store's counts and the counters,
-    /// beside Faster than Thought's figures for its Figure 1 (`games::prinz::documented`).
-    fn prinz_report(&self, fen: &str) -> Option<Report> {
-        use crate::games::prinz::documented as doc;
-        let at = |n: &str| crate::games::prinz::label(n).ok();
-        let tried = self.machine.store.read(at("tried")?);
-        let illegal = self.machine.store.read(at("illegal")?);
-        let figure1 = fen.split(' ').next() == crate::games::prinz::FIGURE1_FEN.split(' ').next();
-        let d = |t: String| {
-            if figure1 {
-                t
-            } else {
-                "not documented for this position".into()
-            }
-        };
-        let secs = self.machine.simulated_seconds();
-        let paper = self.machine.printer_text();
-        Some(Report {
-            kind: "report",
-            mate: paper.contains("MATE"),
-            rows: vec![
-                [
-                    "time to solution".into(),
-                    format!("{:.1} minutes ({secs:.0} s)", secs / 60.0),
-                    d(format!(
-                        "about {} minutes (Faster than Thought)",
-                        doc::MINUTES
-                    )),
-                ],
-                [
-                    "moves tried".into(),
-                    tried.to_string(),
-                    d(format!("about {} (Faster than Thought)", doc::MOVES_TRIED)),
-                ],
-                [
-                    "illegal moves".into(),
-                    illegal.to_string(),
-                    d(format!("about {} (Faster than Thought)", doc::ILLEGAL)),
-                ],
-                [
-                    "magnetic transfers".into(),
-                    self.machine.stats.transfers.to_string(),
-                    "nine a legal move (Robot Chess; Faster than Thought)".into(),
-                ],
-            ],
-        })
-    }
-
-    /// The report of the last Prinz run, once, when it has finished.
+    /// The report of the last game, once, when it is over (Prinz's run beside Faster
+    /// than Thought's figures).    /// The report of the last Prinz run, once, when it has finished.
     pub fn take_report(&mut self) -> Option<Report> {
         self.report.take()
     }
@@ -602,17 +401,9 @@ impl WebSession {
                 self.machine.drum.load_words(&words);
                 return info(note);
             }
-            Step::Draughts(g, note) => {
-                self.install_draughts(g);
+            Step::Game(g, note) => {
+                self.install(g);
                 return info(note);
-            }
-            Step::Nim(g, note) => {
-                self.install_nim(g);
-                return info(note);
-            }
-            Step::Prinz(img, tape, fen) => {
-                self.install_prinz(&img, &tape, fen);
-                return info("Prinz's program loaded, the position on its tape: run it".into());
             }
         };
         match msg {
@@ -669,22 +460,13 @@ impl WebSession {
                 self.pages = [left, right];
                 vec![]
             }
-            ClientMsg::DraughtsMove { squares } => {
-                let n = self.draughts_move(&squares);
-                self.take_hoots();
-                n
-            }
-            ClientMsg::NimMove { text } => {
-                let n = self.nim_move(&text);
+            ClientMsg::Move { text } => {
+                let n = self.enter_move(&text);
                 self.take_hoots();
                 n
             }
             // Made into other steps by `prepare`.
-            ClientMsg::Load { .. }
-            | ClientMsg::Draughts { .. }
-            | ClientMsg::Nim { .. }
-            | ClientMsg::Prinz { .. }
-            | ClientMsg::Upload { .. } => error("message refused: not prepared".into()),
+            _ => error("message refused: not prepared".into()),
         }
     }
 
@@ -740,7 +522,7 @@ impl WebSession {
         let first = self.machine.stats.beats;
         let mut left = beats;
         while left > 0 && self.running {
-            let slice = if self.draughts.is_some() || self.nim.is_some() {
+            let slice = if self.game.is_some() {
                 GAME_SLICE_BEATS
             } else {
                 SLICE_BEATS
@@ -754,26 +536,22 @@ impl WebSession {
     }
 
     fn run_slice(&mut self, budget: u64) {
-        if self.draughts.is_some() {
-            match self.with_game(|g| g.run_to_wait(budget)) {
-                Some(None) => self.visitors_turn(),
-                Some(Some(GameEnd::Budget)) | None => {}
-                Some(Some(_)) => self.game_over(),
+        if self.game.is_some() {
+            match self.with_game(|g| g.run(budget)) {
+                Some(Ok(Some(Waiting::Key))) => self.visitors_turn(),
+                Some(Ok(Some(Waiting::Over))) => self.game_over(),
+                Some(Ok(None)) | None => {}
+                Some(Err(e)) => {
+                    self.running = false;
+                    self.stopped = Some(e.to_string());
+                }
             }
             return;
         }
-        match self.machine.run(Budget::beats(budget)) {
-            Stop::BeatLimit | Stop::InstructionLimit => {}
-            Stop::Breakpoint { .. } if self.nim.is_some() => self.visitors_turn(),
-            Stop::DynamicStop { .. } if self.nim.is_some() => self.game_over(),
-            s => {
-                self.running = false;
-                self.stopped = Some(describe_stop(&s));
-                if let (Stop::DynamicStop { .. }, Mode::Prinz { fen }) = (s, &self.mode) {
-                    self.report = self.prinz_report(&fen.clone());
-                    self.mode = Mode::Free;
-                }
-            }
+        let s = self.machine.run(Budget::beats(budget));
+        if !matches!(s, Stop::BeatLimit | Stop::InstructionLimit) {
+            self.running = false;
+            self.stopped = Some(describe_stop(&s));
         }
     }
 
@@ -847,28 +625,20 @@ impl WebSession {
             frame_beats: [start, budget],
             running: self.running,
             stopped: self.stopped.clone(),
-            draughts: None,
-            nim: None,
+            game: Default::default(),
         };
-        if self.nim.is_some() {
+        if self.game.is_some() {
             let (your_move, over) = (self.your_move, self.over);
-            let heaps = self.with_nim(|g| g.heaps()).unwrap_or_default();
-            f.nim = Some(NimFrame {
-                heaps,
-                your_move,
-                over,
-            });
-        }
-        if self.draughts.is_some() {
-            let (your_move, over) = (self.your_move, self.over);
-            let fen = self
-                .with_game(|g| g.position().to_fen())
-                .unwrap_or_default();
-            f.draughts = Some(DraughtsFrame {
-                fen,
-                your_move,
-                over,
-            });
+            let view = self.with_game(|g| (g.game(), g.view()));
+            if let Some((name, view)) = view {
+                let mut v = match view {
+                    serde_json::Value::Object(o) => o,
+                    other => [("view".to_string(), other)].into_iter().collect(),
+                };
+                v.insert("your_move".into(), your_move.into());
+                v.insert("over".into(), over.into());
+                f.game.insert(name, v.into());
+            }
         }
         f
     }
@@ -879,13 +649,10 @@ mod tests {
     use super::*;
     use crate::web::protocol::parse;
 
-    #[test]
-    fn hello_world_runs_frame_by_frame() {
-        let mut s = WebSession::new(built_in());
-        s.handle(parse(r#"{"op":"speed","value":"fast"}"#).unwrap());
-        s.handle(parse(r#"{"op":"run"}"#).unwrap());
+    /// Ticks at most `frames` frames while the machine runs: the paper they carried.
+    fn paper_while_running(s: &mut WebSession, frames: usize) -> String {
         let mut paper = String::new();
-        for _ in 0..50 {
+        for _ in 0..frames {
             if let Some(f) = s.tick() {
                 paper += &f.paper;
             }
@@ -893,6 +660,26 @@ mod tests {
                 break;
             }
         }
+        paper
+    }
+
+    /// Ticks at most `frames` frames until the program waits for the visitor's move or
+    /// the game is over.
+    fn until_your_move(s: &mut WebSession, frames: usize) {
+        for _ in 0..frames {
+            s.tick();
+            if s.your_move || s.over {
+                break;
+            }
+        }
+    }
+
+    #[test]
+    fn hello_world_runs_frame_by_frame() {
+        let mut s = WebSession::new(built_in());
+        s.handle(parse(r#"{"op":"speed","value":"fast"}"#).unwrap());
+        s.handle(parse(r#"{"op":"run"}"#).unwrap());
+        let paper = paper_while_running(&mut s, 50);
         assert!(paper.contains("HELLO WORLD"), "{paper}");
     }
 
@@ -964,19 +751,11 @@ mod tests {
         assert_eq!(s.handle(ClientMsg::Prinz { fen })[0].kind, "info");
         s.handle(parse(r#"{"op":"speed","value":"fast"}"#).unwrap());
         s.handle(ClientMsg::Run {});
-        let mut paper = String::new();
-        for _ in 0..100 {
-            if let Some(f) = s.tick() {
-                paper += &f.paper;
-            }
-            if !s.running {
-                break;
-            }
-        }
+        let paper = paper_while_running(&mut s, 100);
         assert!(paper.contains("MATE"), "{paper}");
-        let r = s.take_report().unwrap();
-        assert!(r.mate);
-        assert!(r.rows[0][2].contains("15 minutes"));
+        let r = s.take_report().unwrap().fields;
+        assert!(r["mate"] == true);
+        assert!(r["rows"][0][2].as_str().unwrap().contains("15 minutes"));
         assert!(
             s.handle(ClientMsg::Prinz {
                 fen: "nonsense".into()
@@ -994,14 +773,9 @@ mod tests {
         });
         assert_eq!(n[0].kind, "info", "{}", n[0].message);
         s.handle(ClientMsg::Speed { value: Speed::Fast });
-        for _ in 0..50 {
-            s.tick();
-            if s.your_move {
-                break;
-            }
-        }
-        let d = s.frame(0, 0).draughts.unwrap();
-        assert!(d.your_move);
+        until_your_move(&mut s, 50);
+        let d = s.frame(0, 0).game["draughts"].clone();
+        assert!(d["your_move"] == true);
         // A move the program refuses: the game goes on.
         let n = s.handle(ClientMsg::DraughtsMove {
             squares: vec![1, 2],
@@ -1016,12 +790,7 @@ mod tests {
         assert!(n.is_empty(), "{}", n[0].message);
         s.handle(ClientMsg::Speed { value: Speed::Fast });
         let before = s.machine.printer_text().len();
-        for _ in 0..200 {
-            s.tick();
-            if s.your_move {
-                break;
-            }
-        }
+        until_your_move(&mut s, 200);
         assert!(s.your_move, "the machine replied and waits again");
         assert!(
             s.machine.printer_text()[before..].trim().len() > 3,
@@ -1039,12 +808,7 @@ mod tests {
         });
         assert_eq!(n[0].kind, "info", "{}", n[0].message);
         s.handle(ClientMsg::Speed { value: Speed::Fast });
-        for _ in 0..20 {
-            s.tick();
-            if s.your_move {
-                break;
-            }
-        }
+        until_your_move(&mut s, 20);
         assert!(
             s.your_move,
             "{:?} {:?} {}",
@@ -1060,20 +824,55 @@ mod tests {
             .handle(ClientMsg::NimMove { text: "A:1".into() })
             .is_empty());
         let before = s.machine.printer_text().len();
-        for _ in 0..50 {
-            s.tick();
-            if s.your_move || s.over {
-                break;
-            }
-        }
+        until_your_move(&mut s, 50);
         assert!(s.your_move, "the machine moved and waits again");
         assert!(s.machine.printer_text().len() > before);
         // Our A:1 and the machine's move both taken off the heaps the programme holds.
-        let heaps = s.frame(0, 0).nim.unwrap().heaps;
+        let heaps: Vec<u8> =
+            serde_json::from_value(s.frame(0, 0).game["nim"]["heaps"].clone()).unwrap();
         assert!(
             heaps.iter().map(|&h| u32::from(h)).sum::<u32>() < 11,
             "{heaps:?}"
         );
+    }
+
+    #[test]
+    fn a_game_by_the_generic_messages_and_its_part_of_the_frame() {
+        let mut s = WebSession::new(built_in());
+        let n = s.handle(
+            parse(r#"{"op":"start","game":"nim","first":"human","position":"2 3"}"#).unwrap(),
+        );
+        assert_eq!(n[0].kind, "info", "{}", n[0].message);
+        assert!(n[0].message.contains("nim"), "{}", n[0].message);
+        assert_eq!(s.pages, [5, 7]);
+        s.handle(ClientMsg::Speed { value: Speed::Fast });
+        until_your_move(&mut s, 20);
+        // The frame carries the game's view under its name, with your_move and over.
+        let f = serde_json::to_value(s.frame(0, 0)).unwrap();
+        assert_eq!(
+            f["nim"],
+            serde_json::json!({"heaps": [2, 3], "your_move": true, "over": false})
+        );
+        let n = s.handle(parse(r#"{"op":"move","text":"B:9"}"#).unwrap());
+        assert!(n.is_empty(), "{}", n[0].message);
+        assert!(!s.your_move && s.running);
+        // A game nobody knows, a position refused: the reasons in words.
+        let n = s.handle(ClientMsg::Start {
+            game: "nim".into(),
+            first: None,
+            position: Some("3 x".into()),
+            seed: None,
+        });
+        assert_eq!(n[0].kind, "error");
+        assert!(n[0].message.contains("`x`"), "{}", n[0].message);
+        let n = s.handle(parse(r#"{"op":"start","game":"draughts-1952"}"#).unwrap());
+        assert!(n[0].message.contains("drum image"), "{}", n[0].message);
+        // Without a game, a move is refused and the machine runs free.
+        s.handle(parse(r#"{"op":"load","program":"hello"}"#).unwrap());
+        let n = s.handle(parse(r#"{"op":"move","text":"A:1"}"#).unwrap());
+        assert!(n[0].message.contains("no game"), "{}", n[0].message);
+        let f = serde_json::to_value(s.frame(0, 0)).unwrap();
+        assert!(f.get("nim").is_none(), "{f}");
     }
 
     #[test]
@@ -1086,19 +885,18 @@ mod tests {
             (before.c, before.instructions),
             (after.c, after.instructions)
         );
-        let n = s.handle(ClientMsg::Upload {
-            kind: UploadKind::Drm,
-            name: "x.drm".into(),
-            data: "AAAA".into(),
-        });
-        assert_eq!(n[0].kind, "error");
-        assert!(n[0].message.contains("131072"), "{}", n[0].message);
-        let n = s.handle(ClientMsg::Upload {
-            kind: UploadKind::Asm,
-            name: "bad.m1".into(),
-            data: "  XX 1\n".into(),
-        });
-        assert_eq!(n[0].kind, "error");
-        assert!(n[0].message.contains("bad.m1:1:"), "{}", n[0].message);
+        let mut refused = |kind, name: &str, data: &str| {
+            let n = s.handle(ClientMsg::Upload {
+                kind,
+                name: name.into(),
+                data: data.into(),
+            });
+            assert_eq!(n[0].kind, "error");
+            n[0].message.clone()
+        };
+        let e = refused(UploadKind::Drm, "x.drm", "AAAA");
+        assert!(e.contains("131072"), "{e}");
+        let e = refused(UploadKind::Asm, "bad.m1", "  XX 1\n");
+        assert!(e.contains("bad.m1:1:"), "{e}");
     }
 }

@@ -5,6 +5,8 @@ use super::opponent::Opponent;
 use super::think::loaded;
 use super::{json_seconds, DraughtsRunError, Params, Squares, PROGRAM};
 use crate::asm::Assembly;
+use crate::games::bundled::{RunError, Waiting};
+use crate::games::keys::{last_words, AtTheKeys, MoveError, Settings};
 use crate::machine::{beats_to_seconds, Budget, Machine, Stop};
 use crate::reference::draughts::moves::apply;
 use crate::reference::draughts::{self as rd, Position, Side};
@@ -12,14 +14,9 @@ use serde::Serialize;
 use serde_json::json;
 use std::fmt::{self, Write};
 
-/// Who plays first (Black): the side that wins the toss.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
-pub enum First {
-    /// The machine won the toss: the operator answers YES to HAVE I WON.
-    Machine,
-    /// The opponent won: the operator answers NO.
-    Human,
-}
+/// Who plays first (Black): the side that wins the toss (the machine: the operator
+/// answers YES to HAVE I WON; the opponent: NO). The one [`crate::games::keys::First`].
+pub use crate::games::keys::First;
 
 /// How a game ended, as the machine showed it. Shown to the user in words
 /// ([`fmt::Display`]).
@@ -33,6 +30,17 @@ pub enum GameEnd {
     ScriptDone,
     /// The beat budget ran out (the program did not come back to the keys).
     Budget,
+}
+
+impl GameEnd {
+    /// How a game ended in words, `paper` its paper: for a game the program ended, its
+    /// last words (`the game ended: I HAVE WON`).
+    pub fn words(&self, paper: &str) -> String {
+        match (self, last_words(paper)) {
+            (GameEnd::Over, l) if !l.is_empty() => format!("the game ended: {l}"),
+            _ => self.to_string(),
+        }
+    }
 }
 
 impl fmt::Display for GameEnd {
@@ -125,6 +133,8 @@ pub struct Game {
     think_from: Option<(u64, u64)>,
     /// The last think's moves considered and beats, until a printed move takes them.
     think_cost: Option<(u64, u64)>,
+    /// How the game ended, once [`AtTheKeys::run`] has seen it end.
+    end: Option<GameEnd>,
 }
 
 /// The hand-switch setting for square `s` (Link 2012): the tens digit one-hot in
@@ -175,6 +185,7 @@ impl Game {
             last_beats: 0,
             think_from: None,
             think_cost: None,
+            end: None,
         })
     }
 
@@ -479,13 +490,7 @@ impl GameReport {
     /// How the game ended in words: for a game the program ended, its last words
     /// (`the game ended: I HAVE WON`).
     pub fn end_text(&self) -> String {
-        match self.end {
-            GameEnd::Over => match self.paper.lines().rev().find(|l| !l.trim().is_empty()) {
-                Some(l) => format!("the game ended: {}", l.trim()),
-                None => self.end.to_string(),
-            },
-            _ => self.end.to_string(),
-        }
+        self.end.words(&self.paper)
     }
 
     /// What `mark1 draughts` prints after a game: how it ended, the last position and
@@ -940,4 +945,137 @@ pub fn machine_move(
             pos,
         )
     })
+}
+
+/// Starts a game of draughts at the keys against our reconstruction, as Strachey played
+/// it (strategy 1, 3 plies: [`Params::strategy1`]): the program loaded with `seed`, the
+/// card and the toss answered as [`Game::start`] answers them for `first`; the machine
+/// then thinks first or waits for the opponent's move.
+///
+/// # Errors
+/// A position given (the program starts from the usual one), or the program stopping
+/// before the toss, in words.
+pub fn start(settings: &Settings) -> Result<Box<dyn AtTheKeys>, String> {
+    if let Some(p) = &settings.position {
+        return Err(format!(
+            "position `{p}`: the draughts program starts from the usual position only"
+        ));
+    }
+    let a = PROGRAM.assembly().map_err(|e| e.to_string())?;
+    let mut g = Game::new(a, &Params::strategy1(3), settings.seed).map_err(|e| e.to_string())?;
+    if let Some(e) = g.start(settings.first) {
+        let why = match e {
+            GameEnd::Over => "it came to its end",
+            GameEnd::Hoot => "it hooted and stopped",
+            GameEnd::ScriptDone | GameEnd::Budget => "it ran out of beats",
+        };
+        return Err(format!("the draughts program stopped at the start: {why}"));
+    }
+    Ok(Box::new(g))
+}
+
+impl AtTheKeys for Game {
+    crate::games::keys::game_and_machine!("draughts", machine);
+
+    /// [`Game::run_to_wait`] within `beats`: the key routine with unit K in, or the end
+    /// (the program's stop or its endless hoot).
+    fn run(&mut self, beats: u64) -> Result<Option<Waiting>, RunError> {
+        match self.run_to_wait(beats) {
+            None => Ok(Some(Waiting::Key)),
+            Some(GameEnd::Budget) => Ok(None),
+            Some(e) => {
+                self.end = Some(e);
+                Ok(Some(Waiting::Over))
+            }
+        }
+    }
+
+    fn prompt(&self) -> String {
+        "your move: its squares in PDN (1-32), e.g. 11-15, a capture as 22x15".into()
+    }
+
+    /// [`Game::human_move`] with the squares of `text` (PDN, [`super::parse_squares`]).
+    fn enter(&mut self, text: &str) -> Result<(), MoveError> {
+        let squares = super::parse_squares(text, true).map_err(MoveError::Input)?;
+        match self.human_move(&squares) {
+            Entered::Accepted => Ok(()),
+            Entered::Refused(msg) => Err(MoveError::Refused(msg)),
+            Entered::Stopped => {
+                self.end = Some(GameEnd::Hoot);
+                Err(
+                    RunError::Stopped("the program stopped while the move was entered".into())
+                        .into(),
+                )
+            }
+        }
+    }
+
+    fn board(&self) -> String {
+        self.board_with_squares(true)
+    }
+
+    fn view(&self) -> serde_json::Value {
+        serde_json::json!({ "fen": self.position().to_fen(), "numbering": "PDN" })
+    }
+
+    fn end(&self) -> Option<String> {
+        self.end.as_ref().map(|e| e.words(self.paper()))
+    }
+
+    fn pages(&self) -> [u32; 2] {
+        [3, 4]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::bundled::Waiting;
+    use crate::games::keys::{run_to_wait, First, MoveError, Settings};
+    use crate::reference::draughts::Position;
+
+    #[test]
+    fn an_illegal_move_is_refused_and_the_game_goes_on() {
+        // The web console's game: the visitor first, seed 1952.
+        let human_first = Settings {
+            first: First::Human,
+            seed: 1952,
+            position: None,
+            drum: None,
+        };
+        let mut g = crate::games::start("draughts", &human_first).unwrap();
+        assert_eq!(g.pages(), [3, 4]);
+        assert_eq!(run_to_wait(g.as_mut(), 1 << 31).unwrap(), Waiting::Key);
+        let start = Position::start().to_fen();
+        assert_eq!(g.view()["fen"], start.as_str());
+        assert_eq!(g.view()["numbering"], "PDN");
+        assert!(matches!(g.enter("eleven"), Err(MoveError::Input(_))));
+        // A man cannot move sideways: the program says so, and waits again.
+        match g.enter("1-2") {
+            Err(MoveError::Refused(msg)) => assert!(!msg.trim().is_empty()),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(g.end(), None);
+        g.enter("11-15").unwrap();
+        let before = g.paper().len();
+        assert_eq!(run_to_wait(g.as_mut(), 1 << 31).unwrap(), Waiting::Key);
+        // The machine replied on the paper (from place 33) and its board moved on: our man
+        // from 11 to 15 and one of White's.
+        let reply = &g.paper()[before..];
+        assert!(
+            reply
+                .lines()
+                .any(|l| l.get(33..).is_some_and(|t| !t.trim().is_empty())),
+            "{reply}"
+        );
+        let fen = g.view()["fen"].as_str().unwrap().to_string();
+        let pos = Position::from_fen(&fen).unwrap();
+        assert_eq!(
+            pos.to_move,
+            crate::reference::draughts::Side::Black,
+            "{fen}"
+        );
+        assert!(pos.b & 1 << 14 != 0 && pos.b & 1 << 10 == 0, "{fen}");
+        assert_ne!(pos.w, Position::start().w, "{fen}");
+        assert!(g.board().contains("15"));
+    }
 }

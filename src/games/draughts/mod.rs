@@ -12,21 +12,23 @@
 //!
 //! Files: `think.rs` one think ([`think()`]); `check.rs` the comparison with the
 //! reference engine ([`compare`], [`cross_check`]); `game.rs` a game through the keys
-//! ([`Game`], [`play_against`], [`GameReport`]); `opponent.rs` who plays the other side
-//! ([`Opponent`] and its kinds); `replay.rs` the 1952 game ([`replay_1952`]);
-//! `timing.rs` the timing table ([`timing_table`]).
+//! ([`Game`], [`play_against`], [`GameReport`]; at the keys: [`start`]); `opponent.rs`
+//! who plays the other side ([`Opponent`] and its kinds); `replay.rs` the 1952 game
+//! ([`replay_1952`]); `timing.rs` the timing table ([`timing_table`]); `original.rs`
+//! Strachey's original program from SimH's drum image ([`original::Original`]).
 
 mod check;
 mod game;
 mod opponent;
+pub mod original;
 mod replay;
 mod think;
 mod timing;
 
 pub use check::{compare, compare_in, cross_check, CheckReport};
 pub use game::{
-    drum_place, machine_move, play, play_against, play_against_with, square_switches, Entered,
-    First, Game, GameEnd, GameReport, MachineMove, OpponentFn, PlayedMove,
+    drum_place, machine_move, play, play_against, play_against_with, square_switches, start,
+    Entered, First, Game, GameEnd, GameReport, MachineMove, OpponentFn, PlayedMove,
 };
 pub use opponent::{
     introduction, parse_squares, Best, FirstLegal, Opponent, RandomMove, Script, Terminal, Watched,

@@ -8,26 +8,17 @@
 
 use super::{NimRunError, PROGRAM};
 use crate::games::bundled::RunError;
-use crate::machine::{Budget, Machine, Stop};
+use crate::games::keys::{last_words, AtTheKeys, MoveError, Settings};
+use crate::games::keys_core::run_until;
+use crate::machine::Machine;
 use crate::reference::nim::{self as rn, Rule};
 
-/// Who moves first in a game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum First {
-    /// The machine (`s_first` = 0).
-    Machine,
-    /// The opponent at the console (`s_first` = 1).
-    Human,
-}
-
-/// Where the machine stopped running.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Waiting {
-    /// In the key routine, waiting for KAC (the opponent's entry).
-    Key,
-    /// At the dynamic stop `g_end`: the game is over.
-    Over,
-}
+/// Where the machine stopped running: in the key routine waiting for KAC, or at the
+/// dynamic stop `g_end` (the game over); the one [`crate::games::bundled::Waiting`].
+pub use crate::games::bundled::Waiting;
+/// Who moves first: the machine (`s_first` = 0) or the opponent at the console
+/// (`s_first` = 1); the one [`crate::games::keys::First`] of every game.
+pub use crate::games::keys::First;
 
 /// One entry of the opponent's move: a heap (0 = A ... 7 = H) and the matches taken
 /// (1-31).
@@ -48,6 +39,8 @@ pub struct Game {
     hh: u32,
     rows: u32,
     n: usize,
+    /// The game is over (the programme reached `g_end`).
+    over: bool,
 }
 
 impl Game {
@@ -78,6 +71,7 @@ impl Game {
             hh: l.hh,
             rows: at("rows")?,
             n: heaps.len(),
+            over: false,
         })
     }
 
@@ -86,11 +80,15 @@ impl Game {
     /// # Errors
     /// [`NimRunError::Run`] if the budget runs out or the machine stops elsewhere.
     pub fn run_to_wait(&mut self, budget: u64) -> Result<Waiting, NimRunError> {
-        match self.machine.run(Budget::beats(budget)) {
-            Stop::Breakpoint { line } if line == self.key_line => Ok(Waiting::Key),
-            Stop::DynamicStop { line } if line == self.end_line => Ok(Waiting::Over),
-            other => Err(RunError::Stopped(crate::machine::report::describe_stop(&other)).into()),
-        }
+        let w = crate::games::bundled::run_to_wait(
+            &mut self.machine,
+            self.key_line,
+            self.end_line,
+            budget,
+            |_| true,
+        )?;
+        self.over |= w == Waiting::Over;
+        Ok(w)
     }
 
     /// One entry at the key routine: the hand switches set to `h`, KAC held for
@@ -216,7 +214,7 @@ impl Played {
             "heaps": self.setup.heaps,
             "k": self.setup.k,
             "rule": self.setup.rule.word(),
-            "first": match self.setup.first { First::Machine => "machine", First::Human => "human" },
+            "first": self.setup.first.word(),
             "entered": self.entered,
             "paper": self.paper,
             "result": self.result,
@@ -282,13 +280,7 @@ pub fn play_game(
         w = w2;
     }
     let result = if w == Waiting::Over {
-        g.paper()
-            .lines()
-            .rev()
-            .map(str::trim)
-            .find(|l| !l.is_empty())
-            .unwrap_or("")
-            .to_string()
+        last_words(g.paper()).to_string()
     } else {
         "unfinished".to_string()
     };
@@ -302,4 +294,146 @@ pub fn play_game(
         beats: g.machine.stats.beats,
         turns,
     })
+}
+
+/// The heaps a game starts from when the settings name none: 3, 4 and 5 matches.
+pub const DEFAULT_HEAPS: [u8; 3] = [3, 4, 5];
+
+/// Beats an entry of a move may take before the programme is back at its key routine
+/// (a few thousand in fact).
+const ENTRY_BEATS: u64 = 1 << 22;
+
+/// Heaps as the settings give them, `3 4 5` or `3,4,5` (A first).
+///
+/// # Errors
+/// A heap that is not a number of 0 to 255, in words (the programme's own limits, 2-8
+/// heaps of 0-31, are checked when the game is set up).
+pub fn parse_heaps(text: &str) -> Result<Vec<u8>, String> {
+    text.split([' ', ',', '\t'])
+        .filter(|t| !t.is_empty())
+        .map(|t| {
+            t.parse::<u8>()
+                .map_err(|_| format!("heaps `{}`: `{t}` is not a number of matches", text.trim()))
+        })
+        .collect()
+}
+
+/// Starts a game of nim at the keys from `settings`: the heaps from `position` (default
+/// [`DEFAULT_HEAPS`]), one heap altered a move, the last match losing (Faster than
+/// Thought's game), `first` and `seed` as given; nothing run yet.
+///
+/// # Errors
+/// Heaps the programme does not take, or the programme failing to assemble, in words.
+pub fn start(settings: &Settings) -> Result<Box<dyn AtTheKeys>, String> {
+    let heaps = match &settings.position {
+        Some(p) => parse_heaps(p)?,
+        None => DEFAULT_HEAPS.to_vec(),
+    };
+    let g = Game::new(&heaps, 1, Rule::Misere, settings.first, settings.seed)
+        .map_err(|e| e.to_string())?;
+    Ok(Box::new(g))
+}
+
+impl AtTheKeys for Game {
+    crate::games::keys::game_and_machine!("nim", machine);
+
+    fn run(&mut self, beats: u64) -> Result<Option<Waiting>, RunError> {
+        let lines = (self.key_line, self.end_line);
+        let w = run_until(
+            &mut self.machine,
+            lines,
+            beats,
+            &|_, _| true,
+            &mut |_, _| Ok(false),
+        )?;
+        self.over |= w == Some(Waiting::Over);
+        Ok(w)
+    }
+
+    fn prompt(&self) -> String {
+        "your move: the heap's letter and the matches taken, e.g. B:2".into()
+    }
+
+    /// Each heap's entry (its letter on switches 0-2, the matches on 5-9) with KAC, the
+    /// programme run back to its key routine between entries, then KAC with nothing set.
+    fn enter(&mut self, text: &str) -> Result<(), MoveError> {
+        let entries = parse_move(text).map_err(|e| MoveError::Input(e.to_string()))?;
+        for &e in &entries {
+            Game::enter(self, switches(e));
+            if crate::games::keys::run_to_wait(self, ENTRY_BEATS)? == Waiting::Over {
+                return Ok(());
+            }
+        }
+        Game::enter(self, 0);
+        Ok(())
+    }
+
+    /// One line a heap as the store holds it: its letter, its matches, a `|` a match.
+    fn board(&self) -> String {
+        self.heaps()
+            .iter()
+            .zip('A'..='H')
+            .map(|(&h, c)| format!("{c} {h:2} {}\n", "|".repeat(usize::from(h))))
+            .collect()
+    }
+
+    fn view(&self) -> serde_json::Value {
+        serde_json::json!({ "heaps": self.heaps() })
+    }
+
+    fn end(&self) -> Option<String> {
+        self.over
+            .then(|| format!("the game ended: {}", last_words(self.paper())))
+    }
+
+    fn pages(&self) -> [u32; 2] {
+        [5, 7]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::games::bundled::Waiting;
+    use crate::games::keys::{last_words, run_to_wait, First, MoveError, Settings};
+
+    /// The heaps as the paper's last line prints them (`A1 B4 C5`).
+    fn printed_heaps(paper: &str) -> Vec<u64> {
+        last_words(paper)
+            .split_whitespace()
+            .map(|t| t[1..].parse().unwrap())
+            .collect()
+    }
+
+    #[test]
+    fn a_move_at_the_keys_and_the_programmes_reply() {
+        let settings = Settings {
+            first: First::Human,
+            seed: 1951,
+            position: Some("3 4 5".into()),
+            drum: None,
+        };
+        let mut g = crate::games::start("nim", &settings).unwrap();
+        assert_eq!(g.pages(), [5, 7]);
+        assert_eq!(run_to_wait(g.as_mut(), 1 << 24).unwrap(), Waiting::Key);
+        assert_eq!(g.view()["heaps"], serde_json::json!([3, 4, 5]));
+        // Not a move: refused before anything is entered; the game goes on.
+        assert!(matches!(g.enter("Q:9"), Err(MoveError::Input(_))));
+        g.enter("A:1").unwrap();
+        let before = g.paper().len();
+        assert_eq!(run_to_wait(g.as_mut(), 1 << 24).unwrap(), Waiting::Key);
+        let reply = g.paper()[before..].to_string();
+        assert!(reply.contains("I TAKE"), "{reply}");
+        // The heaps shown are those the paper prints after the machine's move: our match
+        // and the machine's taken off the 12.
+        let shown: Vec<u64> = g.view()["heaps"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h.as_u64().unwrap())
+            .collect();
+        assert_eq!(shown, printed_heaps(g.paper()), "{reply}");
+        assert!(shown.iter().sum::<u64>() < 11, "{shown:?}");
+        assert!(g.board().starts_with(&format!("A {:2}", shown[0])));
+        assert_eq!(g.end(), None);
+    }
 }

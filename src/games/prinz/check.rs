@@ -128,3 +128,22 @@ pub fn cross_check(
         disagreements,
     })
 }
+
+/// The named positions of the cross-check set ([`FIXED_POSITIONS`]): (the comment above
+/// it, the FEN), Faster than Thought's Figure 1 first; the generated ones are left out.
+pub fn named_positions() -> Vec<(String, String)> {
+    let mut out = Vec::new();
+    let mut name = String::new();
+    for l in FIXED_POSITIONS.lines() {
+        let l = l.trim();
+        if let Some(c) = l.strip_prefix('#') {
+            name = c.trim().to_string();
+        } else if !l.is_empty() {
+            if name.is_empty() || name.starts_with("generated") || name.starts_with("Cross-check") {
+                break;
+            }
+            out.push((std::mem::take(&mut name), l.to_string()));
+        }
+    }
+    out
+}

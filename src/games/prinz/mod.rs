@@ -13,16 +13,20 @@
 //!
 //! Files: `run.rs` one run with its time profile ([`run_board`], [`PrinzRun`]);
 //! `check.rs` the cross-check ([`check_positions`], [`cross_check`]); `report.rs` what
-//! `mark1 prinz` prints ([`text_report`], [`json_report`]); `positions.txt` the fixed
-//! cross-check positions.
+//! `mark1 prinz` prints ([`text_report`], [`json_report`]); `keys.rs` the program at the
+//! keys ([`start`], [`Problem`]: the web console's run and its report); `positions.txt`
+//! the fixed cross-check positions.
 
 mod check;
+mod keys;
 mod report;
 mod run;
 
 pub use check::{
-    check_positions, compare, cross_check, CheckReport, Disagreement, FIXED_POSITIONS,
+    check_positions, compare, cross_check, named_positions, CheckReport, Disagreement,
+    FIXED_POSITIONS,
 };
+pub use keys::{start, Problem};
 pub use report::{documented, is_figure1, json_report, text_report};
 pub use run::{parse_transcript, run_board, PrintedMove, PrinzRun, TimeProfile};
 

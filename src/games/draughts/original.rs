@@ -24,7 +24,11 @@
 
 use crate::formats::drm::read_drm;
 use crate::formats::tape::pt_value;
+use crate::games::bundled::{RunError, Waiting};
+use crate::games::keys::{AtTheKeys, MoveError, Settings};
+use crate::machine::report::describe_stop;
 use crate::machine::{Budget, Config, Machine};
+use crate::reference::draughts::{Position, Side};
 use std::path::Path;
 
 /// Instructions before a KAC press, and held (as SimH's `set cpu kac` does).
@@ -58,6 +62,9 @@ pub enum OriginalError {
     /// The program printed something the driver cannot read as a move.
     #[error("the program printed `{0}`, not a move")]
     Unreadable(String),
+    /// The machine stopped (how, in words) while the driver waited for a move.
+    #[error("the machine stopped: {0}")]
+    Stopped(String),
 }
 
 /// A move as the program printed it (Strachey's squares).
@@ -83,6 +90,23 @@ pub struct Original {
     pub machine: Machine,
     /// Paper already read.
     mark: usize,
+    /// The paper's length when the driver last looked, and the beat it last changed at.
+    heard: usize,
+    changed_at: u64,
+    /// How the game ended, once the driver has seen it end.
+    end: Option<String>,
+}
+
+/// What the driver saw while it watched the paper for the program's move.
+enum Watched {
+    /// The beats were spent first.
+    Spent,
+    /// The program's move, its column as printed.
+    Move(String),
+    /// The program claimed the game or refused to go on (its words).
+    Claimed(String),
+    /// The machine stopped (how, in words).
+    Stopped(String),
 }
 
 impl Original {
@@ -108,6 +132,9 @@ impl Original {
         let mut o = Original {
             machine: m,
             mark: 0,
+            heard: 0,
+            changed_at: 0,
+            end: None,
         };
         o.go_until("++INITIAL--", 1_000_000)?;
         let tape = |t: &str| -> Vec<u8> { t.chars().filter_map(pt_value).collect() };
@@ -118,7 +145,53 @@ impl Original {
         o.go_until("SPIN A COIN", 5_000_000)?;
         o.kac();
         o.mark = o.machine.printer_text().len();
+        o.listen();
         Ok(o)
+    }
+
+    /// From now on, a move counts once the paper has been still for a slice.
+    fn listen(&mut self) {
+        self.heard = self.machine.printer_text().len();
+        self.changed_at = self.machine.stats.beats;
+    }
+
+    /// Runs at most `beats` (a slice at a time) until the program has printed a move in
+    /// its right-hand column and the paper has not changed for a slice (4.8 simulated
+    /// seconds) since, it claims the game, or the machine stops. A move read moves the
+    /// driver's mark past it.
+    fn watch(&mut self, beats: u64) -> Watched {
+        let end = self.machine.stats.beats + beats;
+        while self.machine.stats.beats < end {
+            let (n, before) = (
+                SLICE.min(end - self.machine.stats.beats),
+                self.machine.stats.beats,
+            );
+            // A stop the program goes on from (its hoots) is run through, as the operator
+            // let it run; one it stays at ends the game.
+            let stop = self.machine.run(Budget::beats(n));
+            if self.machine.stats.beats == before {
+                return Watched::Stopped(describe_stop(&stop));
+            }
+            let now = self.machine.printer_text().len();
+            if now != self.heard {
+                self.heard = now;
+                self.changed_at = self.machine.stats.beats;
+                continue;
+            }
+            if self.machine.stats.beats - self.changed_at < SLICE {
+                continue;
+            }
+            let fresh = &self.machine.printer_text()[self.mark..];
+            if let Some(line) = fresh.lines().rev().find_map(machine_column) {
+                let text = line.trim().to_string();
+                self.mark = now;
+                return Watched::Move(text);
+            }
+            if fresh.contains("I CLAIM THE GAME") || fresh.contains("I REFUSE") {
+                return Watched::Claimed(fresh.trim().to_string());
+            }
+        }
+        Watched::Spent
     }
 
     /// Runs until the paper holds `text` (from where the driver last read), at most
@@ -168,31 +241,17 @@ impl Original {
     /// [`OriginalError::Timeout`] if no move comes; [`OriginalError::Unreadable`].
     pub fn reply(&mut self, beats: u64) -> Result<PrintedMove, OriginalError> {
         let start = self.machine.stats.beats;
-        let mut last_change = start;
-        let mut len = self.machine.printer_text().len();
-        loop {
-            if self.machine.stats.beats - start >= beats {
-                return Err(self.timeout("a move", beats));
-            }
-            self.machine.run(Budget::beats(SLICE));
-            let now = self.machine.printer_text().len();
-            if now != len {
-                len = now;
-                last_change = self.machine.stats.beats;
-                continue;
-            }
-            let fresh = &self.machine.printer_text()[self.mark..];
-            if let Some(line) = fresh.lines().rev().find(|l| machine_column(l).is_some()) {
-                let text = machine_column(line).unwrap_or_default().trim().to_string();
+        self.listen();
+        match self.watch(beats) {
+            Watched::Move(text) => {
                 let mut mv = parse_printed(&text)?;
                 // The time to the move's last character, at the granularity of a slice.
-                mv.seconds = crate::machine::beats_to_seconds(last_change - start);
-                self.mark = self.machine.printer_text().len();
-                return Ok(mv);
+                mv.seconds = crate::machine::beats_to_seconds(self.changed_at - start);
+                Ok(mv)
             }
-            if fresh.contains("I CLAIM THE GAME") || fresh.contains("I REFUSE") {
-                return Err(OriginalError::Unreadable(fresh.trim().to_string()));
-            }
+            Watched::Spent => Err(self.timeout("a move", beats)),
+            Watched::Claimed(words) => Err(OriginalError::Unreadable(words)),
+            Watched::Stopped(how) => Err(OriginalError::Stopped(how)),
         }
     }
 
@@ -211,6 +270,7 @@ impl Original {
         self.kac();
         self.machine.run(Budget::instructions(BETWEEN));
         self.kac();
+        self.listen();
     }
 
     /// The paper so far.
@@ -272,9 +332,168 @@ pub fn parse_printed(text: &str) -> Result<PrintedMove, OriginalError> {
     })
 }
 
+/// Starts Strachey's original program at the keys from `settings.drum` (SimH's
+/// `Draughts.drm`, from the period-software folder), booted and taken through the card
+/// and the toss as [`Original::start`] does, on a machine whose random numbers come from
+/// `seed`. The program moves first whatever the toss (`first` is not used): it plays Black.
+///
+/// # Errors
+/// No drum image given, or one that cannot be read or does not reach the toss, in words.
+pub fn start(settings: &Settings) -> Result<Box<dyn AtTheKeys>, String> {
+    let drum = settings.drum.as_deref().ok_or(
+        "Strachey's original draughts needs its drum image: SimH's Draughts.drm from the \
+         period-software folder",
+    )?;
+    if let Some(p) = &settings.position {
+        return Err(format!(
+            "position `{p}`: the original program starts from the usual position only"
+        ));
+    }
+    let config = Config {
+        seed: settings.seed,
+        ..Config::default()
+    };
+    Ok(Box::new(
+        Original::start(drum, config).map_err(|e| e.to_string())?,
+    ))
+}
+
+impl AtTheKeys for Original {
+    crate::games::keys::game_and_machine!("draughts-1952", machine);
+
+    /// Waits for the program's move on the paper (it has no key routine the driver can
+    /// see): [`Waiting::Key`] once its move is printed and the paper is still; the game is
+    /// over when it claims the game or refuses to go on, or the machine stops.
+    fn run(&mut self, beats: u64) -> Result<Option<Waiting>, RunError> {
+        if self.end.is_some() {
+            return Ok(Some(Waiting::Over));
+        }
+        match self.watch(beats) {
+            Watched::Spent => Ok(None),
+            Watched::Move(_) => Ok(Some(Waiting::Key)),
+            Watched::Claimed(words) | Watched::Stopped(words) => {
+                self.end = Some(words);
+                Ok(Some(Waiting::Over))
+            }
+        }
+    }
+
+    fn prompt(&self) -> String {
+        "your move: Strachey's squares 0-31 as the program prints them, from, to and each \
+         square taken, e.g. 22 - 17 or 25 - 18 22"
+            .into()
+    }
+
+    /// [`Original::enter`] with the squares of `text` (Strachey's 0-31).
+    fn enter(&mut self, text: &str) -> Result<(), MoveError> {
+        let squares = super::parse_squares(text, false).map_err(MoveError::Input)?;
+        Original::enter(self, &squares);
+        Ok(())
+    }
+
+    /// The position the program last searched from ([`Original::board`]: before its last
+    /// move), Black at the top.
+    fn board(&self) -> String {
+        self.searched().to_string()
+    }
+
+    /// `{"fen": ..., "numbering": "PDN", "before_its_move": true}`: the position the
+    /// program last searched from, before its last move ([`Original::board`]).
+    fn view(&self) -> serde_json::Value {
+        serde_json::json!({
+            "fen": self.searched().to_fen(),
+            "numbering": "PDN",
+            "before_its_move": true,
+        })
+    }
+
+    fn end(&self) -> Option<String> {
+        self.end.clone()
+    }
+
+    fn pages(&self) -> [u32; 2] {
+        [4, 5]
+    }
+}
+
+impl Original {
+    /// [`Original::board`] as a position, Black (the program) to move.
+    fn searched(&self) -> Position {
+        let (b, w, k) = self.board();
+        Position {
+            b,
+            w,
+            k,
+            to_move: Side::Black,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::keys::run_to_wait;
+    use crate::reference::draughts::legal_moves;
+    use crate::reference::draughts::moves::apply;
+
+    #[test]
+    fn the_original_needs_its_drum() {
+        let e = crate::games::start("draughts-1952", &Settings::default())
+            .err()
+            .unwrap();
+        assert!(e.contains("drum image"), "{e}");
+        let missing = Settings {
+            drum: Some("/nonexistent/Draughts.drm".into()),
+            ..Settings::default()
+        };
+        let e = crate::games::start("draughts-1952", &missing)
+            .err()
+            .unwrap();
+        assert!(e.contains("/nonexistent/Draughts.drm"), "{e}");
+    }
+
+    /// The program's move as printed, matched to the legal moves of `pos`.
+    fn printed_move(pos: &Position, paper: &str) -> crate::reference::draughts::Move {
+        let line = paper.lines().rev().find_map(machine_column).unwrap();
+        let p = parse_printed(line.trim()).unwrap();
+        *legal_moves(pos)
+            .iter()
+            .find(|m| m.from == p.from && m.to == p.to)
+            .unwrap()
+    }
+
+    #[test]
+    #[cfg_attr(
+        not(period_software),
+        ignore = "needs the period-software folder: MARK1_PERIOD_SOFTWARE=/work/shared/reference/period-software cargo test --lib original"
+    )]
+    fn the_original_moves_first_and_answers_a_move_at_the_keys() {
+        let dir = std::env::var("MARK1_PERIOD_SOFTWARE").unwrap();
+        let settings = Settings {
+            seed: 1952,
+            drum: Some(Path::new(&dir).join("Draughts/Draughts.drm")),
+            ..Settings::default()
+        };
+        let mut g = crate::games::start("draughts-1952", &settings).unwrap();
+        // It plays Black and moves first: its move printed, then it waits for ours.
+        assert_eq!(run_to_wait(g.as_mut(), 15_000_000).unwrap(), Waiting::Key);
+        let start = Position::start();
+        let pos = apply(&start, &printed_move(&start, g.paper()));
+        assert_eq!(g.view()["fen"], start.to_fen().as_str());
+        let ours = legal_moves(&pos)[0];
+        let mut squares = vec![ours.from, ours.to];
+        squares.extend((0..32u8).filter(|s| ours.captured & 1 << s != 0));
+        let text: Vec<String> = squares.iter().map(u8::to_string).collect();
+        g.enter(&text.join(" - ")).unwrap();
+        let pos = apply(&pos, &ours);
+        // Its second move, searched from the position our move made.
+        let before = g.paper().len();
+        assert_eq!(run_to_wait(g.as_mut(), 15_000_000).unwrap(), Waiting::Key);
+        printed_move(&pos, &g.paper()[before..]);
+        let shown = Position::from_fen(g.view()["fen"].as_str().unwrap()).unwrap();
+        assert_eq!((shown.b, shown.w), (pos.b, pos.w), "{}", g.paper());
+        assert_eq!(g.end(), None);
+    }
 
     #[test]
     fn printed_moves_read() {
