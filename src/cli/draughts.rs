@@ -308,7 +308,7 @@ fn play(a: &DraughtsArgs, params: &d::Params) -> Result<()> {
     };
     let sq = d::Squares::pdn_if(pdn);
     let asm = d::assemble()?;
-    let rep = d::play_against_with(
+    let rep = d::play_against(
         &asm,
         params,
         a.seed,

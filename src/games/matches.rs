@@ -321,6 +321,7 @@ pub fn play_game(
                 first,
                 &mut opponent,
                 Squares::Pdn,
+                false,
             )?;
             let moves: Vec<String> = report
                 .moves

@@ -23,6 +23,17 @@ pub use crate::machine::profile::{
 };
 use std::collections::BTreeMap;
 
+/// Runs `f` with a fresh [`Profile`] to count into and returns its result with the
+/// counts: the one way a driver's think or game is run profiled (docs/profiler.md).
+///
+/// # Errors
+/// `f`'s error.
+pub fn profiled<T, E>(f: impl FnOnce(&mut Profile) -> Result<T, E>) -> Result<(T, Profile), E> {
+    let mut profile = Profile::default();
+    let t = f(&mut profile)?;
+    Ok((t, profile))
+}
+
 /// One routine's share of a profile.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RoutineCount {

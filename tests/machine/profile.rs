@@ -332,7 +332,7 @@ fn draughts_game_profiled() {
     let asm = d::assemble().unwrap();
     let params = d::Params::strategy1(1);
     let mut opp = d::FirstLegal;
-    let rep = d::play_against_with(
+    let rep = d::play_against(
         &asm,
         &params,
         3,
@@ -352,6 +352,7 @@ fn draughts_game_profiled() {
         d::First::Machine,
         &mut opp,
         d::Squares::Strachey,
+        false,
     )
     .unwrap();
     assert_eq!(plain.paper, rep.paper);

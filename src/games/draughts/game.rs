@@ -481,7 +481,7 @@ pub struct GameReport {
     /// Beats in all (240 µs each).
     pub beats: u64,
     /// Where the game's time went, line by line, if it was profiled
-    /// ([`play_against_with`]).
+    /// ([`play_against`] with `profile`).
     #[serde(skip)]
     pub profile: Option<crate::profile::Profile>,
 }
@@ -646,6 +646,7 @@ pub fn play(
         first,
         &mut |g: &Game, r: Option<&str>| next(g, r),
         Squares::Strachey,
+        false,
     )
 }
 
@@ -659,28 +660,14 @@ pub fn play(
 /// move whose squares include those entered and whose result is the position the
 /// program shows before its reply (page 5's picture), and the machine's move the legal
 /// move between the printed squares whose result is the position page 4 shows after
-/// it. `sq` is the numbering of the squares in an error's words.
+/// it. `sq` is the numbering of the squares in an error's words. With `profile` the
+/// whole game is profiled ([`crate::profile`]: obeyed one order at a time; the game is
+/// the same): the counts in [`GameReport::profile`].
 ///
 /// # Errors
 /// Settings the program does not take; a move the program printed (or accepted) that
 /// the driver cannot match to exactly one legal move ([`DraughtsRunError::Unmatched`]).
 pub fn play_against(
-    assembly: &Assembly,
-    p: &Params,
-    seed: u64,
-    first: First,
-    next: &mut dyn Opponent,
-    sq: Squares,
-) -> Result<GameReport, DraughtsRunError> {
-    play_against_with(assembly, p, seed, first, next, sq, false)
-}
-
-/// [`play_against`], the whole game profiled if `profile` ([`crate::profile`]: obeyed one
-/// order at a time; the game is the same): the counts in [`GameReport::profile`].
-///
-/// # Errors
-/// As [`play_against`].
-pub fn play_against_with(
     assembly: &Assembly,
     p: &Params,
     seed: u64,

@@ -27,8 +27,8 @@ mod timing;
 
 pub use check::{compare, compare_in, cross_check, CheckReport};
 pub use game::{
-    drum_place, machine_move, play, play_against, play_against_with, square_switches, start,
-    Entered, First, Game, GameEnd, GameReport, MachineMove, OpponentFn, PlayedMove,
+    drum_place, machine_move, play, play_against, square_switches, start, Entered, First, Game,
+    GameEnd, GameReport, MachineMove, OpponentFn, PlayedMove,
 };
 pub use opponent::{
     introduction, parse_squares, Best, FirstLegal, Opponent, RandomMove, Script, Terminal, Watched,

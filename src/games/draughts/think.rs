@@ -224,9 +224,7 @@ pub fn think_profiled(
     p: &Params,
     seed: u64,
 ) -> Result<(Think, crate::profile::Profile), DraughtsRunError> {
-    let mut profile = crate::profile::Profile::default();
-    let t = think_on(assembly, pos, p, seed, Some(&mut profile))?;
-    Ok((t, profile))
+    crate::profile::profiled(|profile| think_on(assembly, pos, p, seed, Some(profile)))
 }
 
 /// [`think`], profiled into `profile` if given.

@@ -247,9 +247,7 @@ pub fn think_profiled(
     rule: Rule,
     seed: u64,
 ) -> Result<(Think, crate::profile::Profile), NimRunError> {
-    let mut p = crate::profile::Profile::default();
-    let t = think_on(heaps, k, rule, seed, Some(&mut p))?;
-    Ok((t, p))
+    crate::profile::profiled(|p| think_on(heaps, k, rule, seed, Some(p)))
 }
 
 /// [`think`], profiled into `profile` if given.

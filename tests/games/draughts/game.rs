@@ -179,6 +179,7 @@ fn a_game_that_leaves_the_record_is_an_error() {
         First::Machine,
         &mut |_: &Game, _: Option<&str>| it.next(),
         Squares::Strachey,
+        false,
     );
     let e = r.unwrap_err();
     assert!(
