@@ -202,3 +202,29 @@ pub fn start(game: &str, settings: &Settings) -> Result<Box<dyn AtTheKeys>, Stri
     })?;
     (r.start)(settings)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The table is true: every file a row names exists (the original draughts' drum
+    /// image is test data outside the project), names and commands are unique, and an
+    /// unknown name is refused naming the known ones.
+    #[test]
+    fn the_table_names_files_that_exist() {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut names = std::collections::BTreeSet::new();
+        for r in GAMES {
+            assert!(names.insert(r.game), "{} twice", r.game);
+            let files = r.programs.iter().filter(|p| p.starts_with("programs/"));
+            for f in files.chain([&r.tests, &r.doc]) {
+                let path = root.join(f);
+                let dir = path.with_extension("");
+                assert!(path.exists() || dir.is_dir(), "{}: {f} is missing", r.game);
+            }
+            assert!(row(r.game).is_some());
+        }
+        let e = start("chess", &Settings::default()).err().unwrap();
+        assert!(e.contains("nim") && e.contains("guess-it"), "{e}");
+    }
+}

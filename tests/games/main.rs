@@ -13,5 +13,6 @@ mod menace;
 mod nim;
 mod noughts;
 mod parallel_sweeps;
+mod play;
 mod prinz;
 mod turochamp;
