@@ -376,7 +376,7 @@ fn run_play(a: &TurochampArgs) -> Result<()> {
         writeln!(out, "you: {text}")?;
         match game.human(&text) {
             Ok(r) => show_reply(out, &r)?,
-            Err(mark1::games::turochamp::TuroRunError::Result(why)) => {
+            Err(mark1::games::turochamp::TurochampRunError::Result(why)) => {
                 writeln!(out, "refused: {why}")?;
             }
             Err(e) => return Err(e.into()),

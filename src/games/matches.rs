@@ -223,7 +223,7 @@ pub enum MatchError {
     OriginalAsWhite,
     /// Operating the original program failed.
     #[error(transparent)]
-    Original(#[from] super::draughts::original::OriginalError),
+    Original(#[from] super::draughts::original::OriginalRunError),
 }
 
 /// Plays game `round` (from 1) between `black` and `white`, stopped at `max_moves`

@@ -40,7 +40,7 @@ const SLICE: u64 = 20_000;
 
 /// Errors of operating the original program.
 #[derive(Debug, thiserror::Error)]
-pub enum OriginalError {
+pub enum OriginalRunError {
     /// The drum image cannot be read.
     #[error("Strachey's drum {path}: {reason}")]
     Drum {
@@ -115,13 +115,13 @@ impl Original {
     ///
     /// # Errors
     /// The drum cannot be read; the program does not reach the toss.
-    pub fn start(drum: &Path, config: Config) -> Result<Original, OriginalError> {
+    pub fn start(drum: &Path, config: Config) -> Result<Original, OriginalRunError> {
         let bytes = crate::formats::input::read_limited(drum, crate::formats::input::DRUM)
-            .map_err(|e| OriginalError::Drum {
+            .map_err(|e| OriginalRunError::Drum {
                 path: drum.display().to_string(),
                 reason: e.reason(),
             })?;
-        let words = read_drm(&bytes).map_err(|e| OriginalError::Drum {
+        let words = read_drm(&bytes).map_err(|e| OriginalRunError::Drum {
             path: drum.display().to_string(),
             reason: e.to_string(),
         })?;
@@ -196,7 +196,7 @@ impl Original {
 
     /// Runs until the paper holds `text` (from where the driver last read), at most
     /// `beats`.
-    fn go_until(&mut self, text: &str, beats: u64) -> Result<(), OriginalError> {
+    fn go_until(&mut self, text: &str, beats: u64) -> Result<(), OriginalRunError> {
         let end = self.machine.stats.beats + beats;
         while !self.machine.printer_text()[self.mark..].contains(text) {
             if self.machine.stats.beats >= end {
@@ -208,7 +208,7 @@ impl Original {
         Ok(())
     }
 
-    fn timeout(&self, waited: &str, beats: u64) -> OriginalError {
+    fn timeout(&self, waited: &str, beats: u64) -> OriginalRunError {
         let p = self.machine.printer_text();
         let tail: String = p
             .chars()
@@ -218,7 +218,7 @@ impl Original {
             .into_iter()
             .rev()
             .collect();
-        OriginalError::Timeout {
+        OriginalRunError::Timeout {
             waited: waited.to_string(),
             seconds: crate::machine::beats_to_seconds(beats),
             tail: tail.replace('\n', " / "),
@@ -238,8 +238,8 @@ impl Original {
     /// 4.8 simulated seconds.
     ///
     /// # Errors
-    /// [`OriginalError::Timeout`] if no move comes; [`OriginalError::Unreadable`].
-    pub fn reply(&mut self, beats: u64) -> Result<PrintedMove, OriginalError> {
+    /// [`OriginalRunError::Timeout`] if no move comes; [`OriginalRunError::Unreadable`].
+    pub fn reply(&mut self, beats: u64) -> Result<PrintedMove, OriginalRunError> {
         let start = self.machine.stats.beats;
         self.listen();
         match self.watch(beats) {
@@ -250,8 +250,8 @@ impl Original {
                 Ok(mv)
             }
             Watched::Spent => Err(self.timeout("a move", beats)),
-            Watched::Claimed(words) => Err(OriginalError::Unreadable(words)),
-            Watched::Stopped(how) => Err(OriginalError::Stopped(how)),
+            Watched::Claimed(words) => Err(OriginalRunError::Unreadable(words)),
+            Watched::Stopped(how) => Err(OriginalRunError::Stopped(how)),
         }
     }
 
@@ -304,9 +304,9 @@ fn machine_column(line: &str) -> Option<&str> {
 /// Reads `13 - 22`, `26 - 31 K`, `14 - 28 K 24 17`.
 ///
 /// # Errors
-/// [`OriginalError::Unreadable`] for anything else.
-pub fn parse_printed(text: &str) -> Result<PrintedMove, OriginalError> {
-    let bad = || OriginalError::Unreadable(text.to_string());
+/// [`OriginalRunError::Unreadable`] for anything else.
+pub fn parse_printed(text: &str) -> Result<PrintedMove, OriginalRunError> {
+    let bad = || OriginalRunError::Unreadable(text.to_string());
     let words: Vec<&str> = text.split_whitespace().collect();
     if words.len() < 3 || words[1] != "-" {
         return Err(bad());

@@ -1,7 +1,7 @@
 //! The cross-check: the emulated program against the reference engine's mate-in-two
 //! solver, on a fixed collection and generated positions.
 
-use super::{run_board, PrinzError, PrinzRun, RunOptions, PROGRAM};
+use super::{run_board, PrinzRun, PrinzRunError, RunOptions, PROGRAM};
 use crate::reference::chess::{random_positions, solve_mate2, Board};
 use serde::Serialize;
 
@@ -101,10 +101,10 @@ pub fn cross_check(
     positions: &[String],
     opts: &RunOptions,
     progress: &mut dyn FnMut(usize, &str, &[String]),
-) -> Result<CheckReport, PrinzError> {
+) -> Result<CheckReport, PrinzRunError> {
     use rayon::prelude::*;
     let assembly = PROGRAM.assembly()?;
-    let results: Vec<Result<Vec<String>, PrinzError>> = positions
+    let results: Vec<Result<Vec<String>, PrinzRunError>> = positions
         .par_iter()
         .map(|fen| {
             let board = Board::from_fen(fen)?;

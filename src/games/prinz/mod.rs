@@ -85,7 +85,7 @@ static PROGRAM: Bundled = Bundled::new(SOURCES);
 
 /// Errors of the Prinz driver.
 #[derive(Debug, thiserror::Error)]
-pub enum PrinzError {
+pub enum PrinzRunError {
     /// The position could not be read, or is not one the program can be given
     /// (`Board::from_fen`'s one validation: e.g. the side not to move in check).
     #[error(transparent)]
@@ -100,7 +100,7 @@ pub enum PrinzError {
     Boot(#[from] crate::asm::boot::BootError),
 }
 
-crate::games::bundled::run_error_from_bundled!(PrinzError);
+crate::games::bundled::run_error_from_bundled!(PrinzRunError);
 
 /// How the program gets into the machine.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -116,24 +116,24 @@ pub enum BootMode {
 /// Assembles the bundled program; the assembly is made once and copied out.
 ///
 /// # Errors
-/// [`PrinzError::Run`] if it does not assemble (a bug).
-pub fn assemble() -> Result<Assembly, PrinzError> {
+/// [`PrinzRunError::Run`] if it does not assemble (a bug).
+pub fn assemble() -> Result<Assembly, PrinzRunError> {
     Ok(assembly()?.clone())
 }
 
 /// The bundled program's assembly, made once and shared (no copy).
 ///
 /// # Errors
-/// [`PrinzError::Run`] if it does not assemble (a bug).
-pub fn assembly() -> Result<&'static Assembly, PrinzError> {
+/// [`PrinzRunError::Run`] if it does not assemble (a bug).
+pub fn assembly() -> Result<&'static Assembly, PrinzRunError> {
     Ok(PROGRAM.assembly()?)
 }
 
 /// A label's address in the bundled program.
 ///
 /// # Errors
-/// [`PrinzError::Run`] if the program does not assemble or lacks the label.
-pub fn label(name: &str) -> Result<u32, PrinzError> {
+/// [`PrinzRunError::Run`] if the program does not assemble or lacks the label.
+pub fn label(name: &str) -> Result<u32, PrinzRunError> {
     Ok(PROGRAM.label(assembly()?, name)?)
 }
 
@@ -189,7 +189,7 @@ impl Default for RunOptions {
 /// # Errors
 /// A bad FEN or an illegal position (`Board::from_fen`), or the machine stopping
 /// other than at the program's end.
-pub fn run_fen(fen: &str, opts: &RunOptions) -> Result<PrinzRun, PrinzError> {
+pub fn run_fen(fen: &str, opts: &RunOptions) -> Result<PrinzRun, PrinzRunError> {
     let board = Board::from_fen(fen)?;
     run_board(PROGRAM.assembly()?, &board, opts)
 }

@@ -1,7 +1,7 @@
 //! One run of the program on a position: loading, the run with its time profile, and
 //! what the teleprinter and the counter lines say at the end.
 
-use super::{position_tape, BootMode, PrinzError, RunOptions, PROGRAM};
+use super::{position_tape, BootMode, PrinzRunError, RunOptions, PROGRAM};
 use crate::asm::{boot, Assembly};
 use crate::games::bundled::RunError;
 use crate::machine::{Config, Machine, Stop};
@@ -137,7 +137,7 @@ pub fn run_board(
     assembly: &Assembly,
     board: &Board,
     opts: &RunOptions,
-) -> Result<PrinzRun, PrinzError> {
+) -> Result<PrinzRun, PrinzRunError> {
     let (mut m, tape_rows) = loaded(assembly, board, opts)?;
     let at = |n: &str| PROGRAM.label(assembly, n);
     let (tried_at, illegal_at, search_at) = (at("tried")?, at("illegal")?, at("search")?);
@@ -190,7 +190,7 @@ fn loaded(
     assembly: &Assembly,
     board: &Board,
     opts: &RunOptions,
-) -> Result<(Machine, u64), PrinzError> {
+) -> Result<(Machine, u64), PrinzRunError> {
     let config = Config {
         timing: opts.timing.clone(),
         ..Config::default()
@@ -204,7 +204,7 @@ fn loaded(
             position.len() as u64
         }
         BootMode::Tape => {
-            let mut rows = assembly.tape().map_err(PrinzError::Boot)?;
+            let mut rows = assembly.tape().map_err(PrinzRunError::Boot)?;
             rows.extend_from_slice(&position);
             boot::prepare(&mut m, &rows);
             rows.len() as u64

@@ -4,7 +4,7 @@
 
 use super::notation::with_star;
 use super::think::Thought;
-use super::{load_position, position, TuroRunError};
+use super::{load_position, position, TurochampRunError};
 use crate::reference::turochamp::choose::{analyse, fen_of, Analysis};
 use crate::reference::turochamp::descriptive::{self, Style};
 use crate::reference::turochamp::position_play::tenths_text;
@@ -116,17 +116,18 @@ pub struct Checked {
 /// # Errors
 /// The first position (in order) whose run fails: a bad position or a machine that stops
 /// where the driver does not expect (named with the position's FEN).
-pub fn cross_check(positions: &[Chess]) -> Result<Vec<Checked>, TuroRunError> {
+pub fn cross_check(positions: &[Chess]) -> Result<Vec<Checked>, TurochampRunError> {
     use rayon::prelude::*;
     let r = Readings::default();
     positions
         .par_iter()
         .map(|pos| {
-            let at = |e: TuroRunError| TuroRunError::Result(format!("{}: {e}", fen_of(pos)));
+            let at =
+                |e: TurochampRunError| TurochampRunError::Result(format!("{}: {e}", fen_of(pos)));
             let mut l = load_position(pos).map_err(at)?;
             let t = l.think(pos).map_err(at)?;
             let a = analyse(pos, &r, DEFAULT_NODE_LIMIT)
-                .map_err(|e| TuroRunError::Result(format!("the reference engine: {e}")))?;
+                .map_err(|e| TurochampRunError::Result(format!("the reference engine: {e}")))?;
             Ok(Checked {
                 fen: fen_of(pos),
                 san: t.san(pos),
@@ -157,9 +158,9 @@ pub struct ReplayedMove {
 ///
 /// # Errors
 /// A game other than 1 or 2, or a run that fails.
-pub fn replay(number: u8) -> Result<Vec<ReplayedMove>, TuroRunError> {
+pub fn replay(number: u8) -> Result<Vec<ReplayedMove>, TurochampRunError> {
     use rayon::prelude::*;
-    let game = games::game(number).map_err(|e| TuroRunError::Result(format!("{e}")))?;
+    let game = games::game(number).map_err(|e| TurochampRunError::Result(format!("{e}")))?;
     game.white
         .par_iter()
         .map(|w| {

@@ -3,7 +3,7 @@
 //! to Games": "If the number is 30 a man might do it in 45 seconds and the machine in 1
 //! second").
 
-use super::{load_position, position, table_move, Generated, TuroRunError, TABLE_ROOM};
+use super::{load_position, position, table_move, Generated, TurochampRunError, TABLE_ROOM};
 use crate::machine::timing::beats_to_seconds;
 use serde_json::{json, Value};
 use shakmaty::san::San;
@@ -28,9 +28,9 @@ pub struct CountReport {
 /// Reads `fen` into the programme and runs its move generator.
 ///
 /// # Errors
-/// [`TuroRunError::Fen`] for a bad FEN, [`TuroRunError::Run`] if the machine stops
-/// elsewhere, [`TuroRunError::Result`] if a table entry is no legal move.
-pub fn count(fen: &str) -> Result<CountReport, TuroRunError> {
+/// [`TurochampRunError::Fen`] for a bad FEN, [`TurochampRunError::Run`] if the machine stops
+/// elsewhere, [`TurochampRunError::Result`] if a table entry is no legal move.
+pub fn count(fen: &str) -> Result<CountReport, TurochampRunError> {
     let pos = position(fen)?;
     let mut loaded = load_position(&pos)?;
     let generated = loaded.generate()?;

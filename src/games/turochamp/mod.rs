@@ -29,7 +29,7 @@ use shakmaty::{
 
 /// Errors of a run of the turochamp programme.
 #[derive(Debug, thiserror::Error)]
-pub enum TuroRunError {
+pub enum TurochampRunError {
     /// A FEN that does not parse or is not a legal standard chess position.
     #[error("bad FEN {fen:?}: {reason}")]
     Fen {
@@ -53,7 +53,7 @@ pub enum TuroRunError {
     Run(#[from] RunError),
 }
 
-crate::games::bundled::run_error_from_bundled!(TuroRunError);
+crate::games::bundled::run_error_from_bundled!(TurochampRunError);
 
 const SOURCES: &[(&str, &str)] = &[
     (
@@ -163,9 +163,9 @@ pub fn square_number(sq: Square) -> u32 {
 /// A FEN read and validated with shakmaty (standard castling).
 ///
 /// # Errors
-/// [`TuroRunError::Fen`] if it does not parse or is not a legal position.
-pub fn position(fen: &str) -> Result<Chess, TuroRunError> {
-    let bad = |reason: String| TuroRunError::Fen {
+/// [`TurochampRunError::Fen`] if it does not parse or is not a legal position.
+pub fn position(fen: &str) -> Result<Chess, TurochampRunError> {
+    let bad = |reason: String| TurochampRunError::Fen {
         fen: fen.to_string(),
         reason,
     };
@@ -181,8 +181,8 @@ pub fn position(fen: &str) -> Result<Chess, TuroRunError> {
 /// en passant square as two digits file and rank (`53` for e3) or `M`, and `£`.
 ///
 /// # Errors
-/// [`TuroRunError::Fen`] for a FEN shakmaty refuses.
-pub fn tape(fen: &str) -> Result<Vec<u8>, TuroRunError> {
+/// [`TurochampRunError::Fen`] for a FEN shakmaty refuses.
+pub fn tape(fen: &str) -> Result<Vec<u8>, TurochampRunError> {
     let pos = position(fen)?;
     Ok(tape_of(&pos))
 }
@@ -295,11 +295,11 @@ struct Lines {
 ///
 /// # Errors
 /// The programme does not assemble.
-pub fn assembly() -> Result<&'static crate::asm::Assembly, TuroRunError> {
+pub fn assembly() -> Result<&'static crate::asm::Assembly, TurochampRunError> {
     Ok(PROGRAM.assembly()?)
 }
 
-fn lines() -> Result<(&'static crate::asm::Assembly, Lines), TuroRunError> {
+fn lines() -> Result<(&'static crate::asm::Assembly, Lines), TurochampRunError> {
     let a = PROGRAM.assembly()?;
     let at = |n: &str| PROGRAM.label(a, n);
     Ok((
@@ -402,10 +402,10 @@ pub fn square_of_number(n: u32) -> Option<Square> {
 /// two-square move castles.
 ///
 /// # Errors
-/// [`TuroRunError::Result`] if the entry names no legal move of `pos`.
-pub fn table_move(pos: &Chess, from: u32, to: u32) -> Result<shakmaty::Move, TuroRunError> {
+/// [`TurochampRunError::Result`] if the entry names no legal move of `pos`.
+pub fn table_move(pos: &Chess, from: u32, to: u32) -> Result<shakmaty::Move, TurochampRunError> {
     let bad = || {
-        TuroRunError::Result(format!(
+        TurochampRunError::Result(format!(
             "a table entry {from} -> {to} that is no legal move"
         ))
     };
@@ -447,17 +447,17 @@ pub struct Loaded {
 /// Reads `fen` into the programme: the tape punched, KEC, load, run to `t_read`.
 ///
 /// # Errors
-/// [`TuroRunError::Fen`] for a bad FEN; [`TuroRunError::Run`] if the machine stops
+/// [`TurochampRunError::Fen`] for a bad FEN; [`TurochampRunError::Run`] if the machine stops
 /// anywhere but `t_read`.
-pub fn load(fen: &str) -> Result<Loaded, TuroRunError> {
+pub fn load(fen: &str) -> Result<Loaded, TurochampRunError> {
     load_position(&position(fen)?)
 }
 
 /// Reads a position already validated (see [`position`]) into the programme, as [`load`].
 ///
 /// # Errors
-/// [`TuroRunError::Run`] if the machine stops anywhere but `t_read`.
-pub fn load_position(pos: &Chess) -> Result<Loaded, TuroRunError> {
+/// [`TurochampRunError::Run`] if the machine stops anywhere but `t_read`.
+pub fn load_position(pos: &Chess) -> Result<Loaded, TurochampRunError> {
     let codes = tape_of(pos);
     let (a, l) = lines()?;
     let mut m = Machine::new(Config::default());
@@ -504,9 +504,9 @@ impl Loaded {
     /// answer read from `ares`. Returns the answer and the beats it took.
     ///
     /// # Errors
-    /// [`TuroRunError::Run`] if the machine stops anywhere but `at_stop`;
-    /// [`TuroRunError::Result`] for an answer other than 0 or 1.
-    pub fn attacked(&mut self, sq: Square, by: Color) -> Result<(bool, u64), TuroRunError> {
+    /// [`TurochampRunError::Run`] if the machine stops anywhere but `at_stop`;
+    /// [`TurochampRunError::Result`] for an answer other than 0 or 1.
+    pub fn attacked(&mut self, sq: Square, by: Color) -> Result<(bool, u64), TurochampRunError> {
         let l = &self.lines;
         let m = &mut self.machine;
         m.store.write_long(l.asq, u64::from(square_number(sq)));
@@ -523,15 +523,15 @@ impl Loaded {
         match m.store.read_long(l.ares) {
             0 => Ok((false, beats)),
             1 => Ok((true, beats)),
-            v => Err(TuroRunError::Result(format!("ares = {v}"))),
+            v => Err(TurochampRunError::Result(format!("ares = {v}"))),
         }
     }
 
     /// The address of one of the programme's labels or equates (`rres`, `nmvp`, ...).
     ///
     /// # Errors
-    /// [`TuroRunError::Run`] if the programme has no such label.
-    pub fn label(&self, name: &str) -> Result<u32, TuroRunError> {
+    /// [`TurochampRunError::Run`] if the programme has no such label.
+    pub fn label(&self, name: &str) -> Result<u32, TurochampRunError> {
         let a = PROGRAM.assembly()?;
         Ok(PROGRAM.label(a, name)?)
     }
@@ -542,8 +542,8 @@ impl Loaded {
     /// `beats` beats. Returns what the run cost and printed.
     ///
     /// # Errors
-    /// [`TuroRunError::Run`] if the machine stops anywhere but at `stop`.
-    pub fn job(&mut self, hand: u32, stop: &str, beats: u64) -> Result<JobRun, TuroRunError> {
+    /// [`TurochampRunError::Run`] if the machine stops anywhere but at `stop`.
+    pub fn job(&mut self, hand: u32, stop: &str, beats: u64) -> Result<JobRun, TurochampRunError> {
         let think = self.label("think")?;
         let stop_line = self.label(stop)?;
         self.machine.set_hand_switches(hand);
@@ -554,13 +554,13 @@ impl Loaded {
     /// `beats` beats. Returns what the run cost and printed.
     ///
     /// # Errors
-    /// [`TuroRunError::Run`] if the machine stops anywhere but at `stop`.
+    /// [`TurochampRunError::Run`] if the machine stops anywhere but at `stop`.
     pub(crate) fn run_from(
         &mut self,
         entry: u32,
         stop: u32,
         beats: u64,
-    ) -> Result<JobRun, TuroRunError> {
+    ) -> Result<JobRun, TurochampRunError> {
         let m = &mut self.machine;
         m.c = entry - 1;
         let (i0, b0, t0) = (m.stats.instructions, m.stats.beats, m.stats.transfers);
@@ -585,8 +585,8 @@ impl Loaded {
     /// teleprinter.
     ///
     /// # Errors
-    /// [`TuroRunError::Run`] if the machine stops anywhere but `g_stop`.
-    pub fn generate(&mut self) -> Result<Generated, TuroRunError> {
+    /// [`TurochampRunError::Run`] if the machine stops anywhere but `g_stop`.
+    pub fn generate(&mut self) -> Result<Generated, TurochampRunError> {
         let l = &self.lines;
         let m = &mut self.machine;
         m.c = l.gen - 1;

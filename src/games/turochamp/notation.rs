@@ -9,7 +9,7 @@
 //! is the programme's own: the shortest descriptive form that reads back to the move alone
 //! (the writer of `reference::turochamp::descriptive`, `Style::Teleprinter`).
 
-use super::{Loaded, TuroRunError};
+use super::{Loaded, TurochampRunError};
 
 /// The most beats one print may take (a guard: a print takes well under a million).
 const PRINT_BEATS: u64 = 20_000_000;
@@ -78,8 +78,8 @@ impl Loaded {
     /// `r_stop` with N0 in `rcall`. Returns the number of legal moves (`nnm`).
     ///
     /// # Errors
-    /// [`TuroRunError::Run`] if the machine stops anywhere but `r_stop`.
-    pub fn ready_printer(&mut self) -> Result<u32, TuroRunError> {
+    /// [`TurochampRunError::Run`] if the machine stops anywhere but `r_stop`.
+    pub fn ready_printer(&mut self) -> Result<u32, TurochampRunError> {
         self.job(3, "r_stop", READY_BEATS)?;
         Ok(self.machine.store.read(self.label("nnm")?))
     }
@@ -91,14 +91,14 @@ impl Loaded {
     /// of one position are printed one after another.
     ///
     /// # Errors
-    /// [`TuroRunError::Run`] if the machine stops anywhere but `n_stop`.
+    /// [`TurochampRunError::Run`] if the machine stops anywhere but `n_stop`.
     pub fn print_move(
         &mut self,
         from: u32,
         to: u32,
         suffix: Suffix,
         pp: Option<PositionPlay>,
-    ) -> Result<Printed, TuroRunError> {
+    ) -> Result<Printed, TurochampRunError> {
         let n0 = self.label("pr_r_n0")?;
         if self.machine.store.read(self.label("rcall")?) != n0 {
             self.ready_printer()?;

@@ -12,7 +12,7 @@
 //! the machine's move in SAN, and to write the PGN; the programme decides everything.
 
 use super::think::{entry_move, Thought, THINK_BEATS};
-use super::{load_position, position, square_number, Loaded, TuroRunError};
+use super::{load_position, position, square_number, Loaded, TurochampRunError};
 use crate::games::bundled::{RunError, Waiting};
 use crate::games::keys::{AtTheKeys, MoveError};
 use crate::reference::turochamp::choose::{fen_of, parse_san};
@@ -96,7 +96,7 @@ impl Game {
     /// # Errors
     /// A bad FEN, a position with Black to move, or a run that stops where the driver
     /// does not expect.
-    pub fn start(fen: &str) -> Result<(Game, Reply), TuroRunError> {
+    pub fn start(fen: &str) -> Result<(Game, Reply), TurochampRunError> {
         let mut g = Game::new(fen)?;
         let r = g.machine_turn(6)?;
         Ok((g, r))
@@ -107,10 +107,10 @@ impl Game {
     ///
     /// # Errors
     /// As [`Game::start`].
-    fn new(fen: &str) -> Result<Game, TuroRunError> {
+    fn new(fen: &str) -> Result<Game, TurochampRunError> {
         let pos = position(fen)?;
         if pos.turn() != Color::White {
-            return Err(TuroRunError::Result(
+            return Err(TurochampRunError::Result(
                 "the machine plays White: the position must have White to move".into(),
             ));
         }
@@ -130,7 +130,10 @@ impl Game {
     /// at `rc_none` (White has no legal move). `start` does what the operator does first:
     /// a job started at `think` with the hand switches, or an entry at the key (the move
     /// on the hand switches, KAC held and released).
-    fn run_until_wait(&mut self, start: Start) -> Result<(Stopped, super::JobRun), TuroRunError> {
+    fn run_until_wait(
+        &mut self,
+        start: Start,
+    ) -> Result<(Stopped, super::JobRun), TurochampRunError> {
         let job = self.begin(start)?;
         let left = THINK_BEATS.saturating_sub(self.loaded.machine.stats.beats - job.beats);
         let stop = self.resume(left)?;
@@ -138,7 +141,7 @@ impl Game {
     }
 
     /// The operator starts a job (see [`Game::run_until_wait`]); where it began.
-    fn begin(&mut self, start: Start) -> Result<Job, TuroRunError> {
+    fn begin(&mut self, start: Start) -> Result<Job, TurochampRunError> {
         let none = self.loaded.label("rc_none")?;
         let key = self.loaded.label("k_key")?;
         let think = self.loaded.label("think")?;
@@ -160,7 +163,7 @@ impl Game {
                     m.enter_at_key(hand, crate::machine::KAC_DEFAULT_BEATS)
                 {
                     if line == none {
-                        return Err(TuroRunError::Result("the game is over".into()));
+                        return Err(TurochampRunError::Result("the game is over".into()));
                     }
                 }
             }
@@ -170,7 +173,7 @@ impl Game {
 
     /// Runs the job under way for at most `beats` beats; how the machine stopped (a
     /// beat limit when the beats ran out first).
-    fn resume(&mut self, beats: u64) -> Result<crate::machine::Stop, TuroRunError> {
+    fn resume(&mut self, beats: u64) -> Result<crate::machine::Stop, TurochampRunError> {
         let l = &mut self.loaded;
         let key = l.label("k_key")?;
         let rcall = l.label("rcall")?;
@@ -197,7 +200,7 @@ impl Game {
         &mut self,
         job: &Job,
         stop: crate::machine::Stop,
-    ) -> Result<(Stopped, super::JobRun), TuroRunError> {
+    ) -> Result<(Stopped, super::JobRun), TurochampRunError> {
         let (key, none) = (self.loaded.label("k_key")?, self.loaded.label("rc_none")?);
         let m = &self.loaded.machine;
         let run = super::JobRun {
@@ -226,7 +229,7 @@ impl Game {
 
     /// The machine's move, read off the store once the programme waits again at its key,
     /// made on the driver's position.
-    fn machine_move(&mut self, run: super::JobRun) -> Result<Reply, TuroRunError> {
+    fn machine_move(&mut self, run: super::JobRun) -> Result<Reply, TurochampRunError> {
         let printed = run.printed.clone();
         let thought = self.loaded.read_thought(&self.pos, run)?;
         let mv = thought.mv;
@@ -242,7 +245,7 @@ impl Game {
     }
 
     /// Runs a job that ends with the machine's move.
-    fn machine_turn(&mut self, hand: u32) -> Result<Reply, TuroRunError> {
+    fn machine_turn(&mut self, hand: u32) -> Result<Reply, TurochampRunError> {
         match self.run_until_wait(Start::Job(hand))? {
             (Stopped::Moved, run) => self.machine_move(run),
             (Stopped::NoMove, _) => Ok(Reply::Over),
@@ -258,9 +261,9 @@ impl Game {
     /// game goes on after a refusal.
     ///
     /// # Errors
-    /// [`TuroRunError::Result`] for a text that cannot be read or a move refused before
+    /// [`TurochampRunError::Result`] for a text that cannot be read or a move refused before
     /// the machine; a run that stops where the driver does not expect.
-    pub fn human(&mut self, text: &str) -> Result<Reply, TuroRunError> {
+    pub fn human(&mut self, text: &str) -> Result<Reply, TurochampRunError> {
         let t = text.trim();
         let (from, to) = self.squares(t)?;
         let (how, run) = self.run_until_wait(Start::Key(from + 128 * to))?;
@@ -269,14 +272,14 @@ impl Game {
 
     /// The person's move as the two squares the operator sets on the hand switches
     /// (see [`Game::human`]).
-    fn squares(&self, t: &str) -> Result<(u32, u32), TuroRunError> {
+    fn squares(&self, t: &str) -> Result<(u32, u32), TurochampRunError> {
         Ok(match coordinate_move(t) {
             Some(sq) => sq,
             None => {
-                let mv =
-                    parse_san(&self.pos, t).map_err(|e| TuroRunError::Result(e.to_string()))?;
+                let mv = parse_san(&self.pos, t)
+                    .map_err(|e| TurochampRunError::Result(e.to_string()))?;
                 if mv.promotion().is_some_and(|r| r != Role::Queen) {
-                    return Err(TuroRunError::Result(format!(
+                    return Err(TurochampRunError::Result(format!(
                         "`{t}`: Turing's machine promotes to a queen only"
                     )));
                 }
@@ -304,14 +307,14 @@ impl Game {
         to: u32,
         how: Stopped,
         run: super::JobRun,
-    ) -> Result<Reply, TuroRunError> {
+    ) -> Result<Reply, TurochampRunError> {
         if how == Stopped::Refused {
             return Ok(Reply::Refused(run.printed));
         }
         let entry = u64::from(from) + 128 * u64::from(to);
         // the machine took the move: made on the driver's side too
         let m = entry_move(&self.pos, entry).ok_or_else(|| {
-            TuroRunError::Result(format!(
+            TurochampRunError::Result(format!(
                 "the machine took {t}, which the rules do not allow"
             ))
         })?;
@@ -365,7 +368,7 @@ impl Game {
 
 /// The magnetic instruction that brings unit KY (the key routine's unit) into page 5:
 /// the half-track its label `k_key` is assembled on.
-fn key_unit() -> Result<u32, TuroRunError> {
+fn key_unit() -> Result<u32, TurochampRunError> {
     use crate::machine::code::{Halves, MagneticOrder, Transfer};
     let a = super::PROGRAM.assembly()?;
     let place = a
@@ -380,7 +383,7 @@ fn key_unit() -> Result<u32, TuroRunError> {
             page: 5,
         }
         .encode()),
-        _ => Err(TuroRunError::Result("k_key is not on the drum".into())),
+        _ => Err(TurochampRunError::Result("k_key is not on the drum".into())),
     }
 }
 
@@ -439,9 +442,9 @@ pub fn start(settings: &crate::games::Settings) -> Result<Box<dyn AtTheKeys>, St
 }
 
 /// A driver's error as a run error (the trait's), its words kept.
-fn run_error(e: TuroRunError) -> RunError {
+fn run_error(e: TurochampRunError) -> RunError {
     match e {
-        TuroRunError::Run(r) => r,
+        TurochampRunError::Run(r) => r,
         other => RunError::Stopped(other.to_string()),
     }
 }
@@ -537,7 +540,7 @@ impl AtTheKeys for AtKeys {
         }
         let t = text.trim();
         let (from, to) = self.game.squares(t).map_err(|e| match e {
-            TuroRunError::Result(why) => MoveError::Input(why),
+            TurochampRunError::Result(why) => MoveError::Input(why),
             other => MoveError::Run(run_error(other)),
         })?;
         let job = self

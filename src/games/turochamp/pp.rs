@@ -9,7 +9,7 @@
 //! [`crate::reference::turochamp::position_play::position_play`] under the default
 //! readings).
 
-use super::{JobRun, Loaded, TuroRunError};
+use super::{JobRun, Loaded, TurochampRunError};
 
 /// The most beats one position-play job may take before the driver gives up (a guard:
 /// a position with a threat of mate to look for takes a few hundred thousand).
@@ -36,22 +36,22 @@ impl Loaded {
     /// microseconds, instructions, transfers).
     ///
     /// # Errors
-    /// [`TuroRunError::Run`] if the machine stops anywhere but `r_stop`;
-    /// [`TuroRunError::TableFull`] if White has more than 64 moves (the programme's move
+    /// [`TurochampRunError::Run`] if the machine stops anywhere but `r_stop`;
+    /// [`TurochampRunError::TableFull`] if White has more than 64 moves (the programme's move
     /// table keeps 64, docs/turochamp-programme.md, "The move table");
-    /// [`TuroRunError::Result`] if the value is out of every range the programme can leave.
-    pub fn position_play(&mut self, castled: bool) -> Result<(i32, JobRun), TuroRunError> {
+    /// [`TurochampRunError::Result`] if the value is out of every range the programme can leave.
+    pub fn position_play(&mut self, castled: bool) -> Result<(i32, JobRun), TurochampRunError> {
         let hand = JOB_PP + if castled { CASTLED } else { 0 };
         let run = self.job(hand, "r_stop", PP_BEATS)?;
         let rres = self.label("rres")?;
         let v = signed40(self.machine.store.read_long(rres));
         if v == TABLE_FULL {
-            return Err(TuroRunError::TableFull);
+            return Err(TurochampRunError::TableFull);
         }
         let v = i32::try_from(v)
             .ok()
             .filter(|v| (-100..1000).contains(v))
-            .ok_or_else(|| TuroRunError::Result(format!("a position-play value of {v}")))?;
+            .ok_or_else(|| TurochampRunError::Result(format!("a position-play value of {v}")))?;
         Ok((v, run))
     }
 }

@@ -4,7 +4,7 @@
 //! job as an operator (hand switches 0, control to `think`) and reads the results off the
 //! store (the tube) and the teleprinter.
 
-use super::{load_position, position, square_of_number, JobRun, Loaded, TuroRunError};
+use super::{load_position, position, square_of_number, JobRun, Loaded, TurochampRunError};
 use crate::reference::turochamp::value::Value;
 use shakmaty::{Chess, Move, Position};
 
@@ -61,9 +61,9 @@ impl Loaded {
     /// stop `t_done` (the move printed, the board drawn), the results read off the store.
     ///
     /// # Errors
-    /// [`TuroRunError::Run`] if the machine stops elsewhere (or runs past
-    /// [`THINK_BEATS`]); [`TuroRunError::Result`] if the move left is no legal move.
-    pub fn think(&mut self, pos: &Chess) -> Result<Thought, TuroRunError> {
+    /// [`TurochampRunError::Run`] if the machine stops elsewhere (or runs past
+    /// [`THINK_BEATS`]); [`TurochampRunError::Result`] if the move left is no legal move.
+    pub fn think(&mut self, pos: &Chess) -> Result<Thought, TurochampRunError> {
         let run = self.job(0, "t_done", THINK_BEATS)?;
         self.read_thought(pos, run)
     }
@@ -73,14 +73,14 @@ impl Loaded {
     /// `rvp`, `rvb`; `nodes`), read after a move in `pos` (White to move) that cost `run`.
     ///
     /// # Errors
-    /// [`TuroRunError::Result`] if the move left is no legal move of `pos`.
-    pub fn read_thought(&self, pos: &Chess, run: JobRun) -> Result<Thought, TuroRunError> {
-        let at = |name: &str| -> Result<u64, TuroRunError> {
+    /// [`TurochampRunError::Result`] if the move left is no legal move of `pos`.
+    pub fn read_thought(&self, pos: &Chess, run: JobRun) -> Result<Thought, TurochampRunError> {
+        let at = |name: &str| -> Result<u64, TurochampRunError> {
             Ok(self.machine.store.read_long(self.label(name)?))
         };
         let e = at("nmvp")?;
         let mv = entry_move(pos, e).ok_or_else(|| {
-            TuroRunError::Result(format!(
+            TurochampRunError::Result(format!(
                 "a chosen move {e} (from + 128 x to) that is not legal"
             ))
         })?;
@@ -142,7 +142,7 @@ impl Loaded {
 ///
 /// # Errors
 /// As [`position`] and [`Loaded::think`].
-pub fn think_fen(fen: &str) -> Result<(Chess, Thought), TuroRunError> {
+pub fn think_fen(fen: &str) -> Result<(Chess, Thought), TurochampRunError> {
     let pos = position(fen)?;
     let mut l = load_position(&pos)?;
     let t = l.think(&pos)?;

@@ -7,7 +7,7 @@
 //! White moves it refuses, and only then.
 
 use super::support::{fen_of, random_positions};
-use mark1::games::turochamp::{load_position, position, Loaded, TuroRunError};
+use mark1::games::turochamp::{load_position, position, Loaded, TurochampRunError};
 use mark1::reference::turochamp::games::game;
 use mark1::reference::turochamp::position_play::{position_play, terms, threat_of_mate};
 use mark1::reference::turochamp::{parse_fen, parse_san, Readings};
@@ -26,7 +26,7 @@ fn machine_pp(pos: &Chess, castled: bool) -> Machine {
     let mut l: Loaded = load_position(pos).unwrap_or_else(|e| panic!("{fen}: {e}"));
     match l.position_play(castled) {
         Ok((v, run)) => Machine::Value(v, run.beats),
-        Err(TuroRunError::TableFull) => Machine::TableFull,
+        Err(TurochampRunError::TableFull) => Machine::TableFull,
         Err(e) => panic!("{fen}: {e}"),
     }
 }
