@@ -11,7 +11,9 @@
 //!   and writing one atomically.
 //! - [`asm`]: the assembler and disassembler.
 //! - [`mod@reference`]: the native engines, one folder a game.
-//! - [`games`]: the operator-side drivers of the period programs on the machine.
+//! - [`games`]: the operator-side drivers of the period programs on the machine, each
+//!   through one trait for a program at the keys ([`games::AtTheKeys`]), listed in
+//!   [`games::GAMES`].
 //! - [`profile`]: where a run's time goes, by routine, line and half-track.
 //! - [`console`] (the operator's command language), [`simh`] (SimH command files),
 //!   [`tui`] (the debugger's screen), [`render`] (the tube picture, the hoot, curves),
