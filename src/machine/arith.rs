@@ -213,12 +213,12 @@ pub(super) fn taken(on_a: bool, on_b: bool, a_sign: bool, b_sign: bool) -> bool 
     }
 }
 
-/// The line a taken jump at `line` goes to next: C := t (`relative` false) or C :=
-/// line + t, then the prepulse adds 1 (Prinz §14); `t` is line s as read.
+/// A taken jump at `line`: C := t (`relative` false) or C := line + t (Prinz §14), and
+/// the line of the next order, C + 1, both 10 bits; `t` is line s as read.
 #[inline(always)]
-pub(super) fn jump_next(relative: bool, line: u32, t: u32) -> u32 {
+pub(super) fn jump_to(relative: bool, line: u32, t: u32) -> (u32, u32) {
     let rel = if relative { line } else { 0 };
-    (rel + t + 1) & 1023
+    ((rel + t) & 1023, (rel + t + 1) & 1023)
 }
 
 /// What makes a jump a dynamic stop instead ([`dynamic_stop`]).
@@ -231,18 +231,41 @@ pub(super) enum DynamicStop {
 }
 
 /// Whether a jump at `line` whose next order would be at `next` is a dynamic stop, and
-/// which; `read` gives a short line (the line before the jump is read only when `next`
-/// is that line).
+/// which, if the machine stops on them (`enabled`); `read` gives a short line (the line
+/// before the jump is read only when `next` is that line). The common case, a jump
+/// anywhere but to itself or to the line before, is one test here.
 #[inline(always)]
 pub(super) fn dynamic_stop(
+    enabled: bool,
     line: u32,
     next: u32,
     read: impl FnOnce(u32) -> u32,
 ) -> Option<DynamicStop> {
-    match line.wrapping_sub(next) & 1023 {
-        0 => Some(DynamicStop::Loop),
-        1 if function(read(next)) == op::HOOT => Some(DynamicStop::Hoot),
-        _ => None,
+    let back = line.wrapping_sub(next) & 1023;
+    if back > 1 {
+        None
+    } else {
+        near_stop(enabled, back == 0, next, read)
+    }
+}
+
+/// [`dynamic_stop`] for a jump to itself (`to_itself`) or to the line `next` before it.
+#[cold]
+#[inline(never)]
+fn near_stop(
+    enabled: bool,
+    to_itself: bool,
+    next: u32,
+    read: impl FnOnce(u32) -> u32,
+) -> Option<DynamicStop> {
+    if !enabled {
+        None
+    } else if to_itself {
+        Some(DynamicStop::Loop)
+    } else if function(read(next)) == op::HOOT {
+        Some(DynamicStop::Hoot)
+    } else {
+        None
     }
 }
 
@@ -292,10 +315,16 @@ mod tests {
     #[test]
     fn dynamic_stops() {
         let hoot = op::HOOT << 14;
-        assert_eq!(dynamic_stop(5, 5, |_| 0), Some(DynamicStop::Loop));
-        assert_eq!(dynamic_stop(5, 4, |_| hoot), Some(DynamicStop::Hoot));
-        assert_eq!(dynamic_stop(5, 4, |_| 0), None);
-        assert_eq!(dynamic_stop(0, 1023, |_| hoot), Some(DynamicStop::Hoot));
-        assert_eq!(dynamic_stop(5, 6, |_| hoot), None);
+        assert_eq!(dynamic_stop(true, 5, 5, |_| 0), Some(DynamicStop::Loop));
+        assert_eq!(dynamic_stop(true, 5, 4, |_| hoot), Some(DynamicStop::Hoot));
+        assert_eq!(dynamic_stop(true, 5, 4, |_| 0), None);
+        assert_eq!(
+            dynamic_stop(true, 0, 1023, |_| hoot),
+            Some(DynamicStop::Hoot)
+        );
+        assert_eq!(dynamic_stop(true, 5, 6, |_| hoot), None);
+        assert_eq!(dynamic_stop(false, 5, 5, |_| 0), None);
+        assert_eq!(jump_to(true, 1000, 30), (6, 7));
+        assert_eq!(jump_to(false, 1000, 1023), (1023, 0));
     }
 }

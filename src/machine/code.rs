@@ -350,6 +350,16 @@ pub const ORDERS: [Order; 64] = {
     use BLineOp::*;
     use Unit::*;
     use When::*;
+    // The units of the B-tube orders and the jumps, one word each.
+    const B_LOAD: Unit = BTube(Load);
+    const B_STORE: Unit = BTube(Store);
+    const B_SUB: Unit = BTube(Subtract);
+    const JUMP: Unit = Control(Always, ABSOLUTE);
+    const JUMP_REL: Unit = Control(Always, RELATIVE);
+    const JUMP_IF_A: Unit = Control(AClear, ABSOLUTE);
+    const JUMP_REL_IF_A: Unit = Control(AClear, RELATIVE);
+    const JUMP_IF_B: Unit = Control(BClear, ABSOLUTE);
+    const JUMP_REL_IF_B: Unit = Control(BClear, RELATIVE);
     [
     Order::new("//", "H as magnetic instruction", Transfer, Magnetic, A_KEPT, MODIFIED, DEVICE),
     Order::new("T/", "A = S+", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
@@ -383,31 +393,31 @@ pub const ORDERS: [Order; 64] = {
     Order::new("TC", "A += S+-", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
     Order::new("/K", "D = S+-", Long, Accumulator, A_KEPT, MODIFIED, INSIDE),
     Order::new("TK", "A = 2*S+-", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
-    Order::new("/T", "jump via s if B >= 0", Short, Control(BClear, ABSOLUTE), A_KEPT, MODIFIED, INSIDE),
-    Order::new("TT", "B = s", Short, BTube(Load), A_KEPT, MODIFIED, INSIDE),
+    Order::new("/T", "jump via s if B >= 0", Short, JUMP_IF_B, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TT", "B = s", Short, B_LOAD, A_KEPT, MODIFIED, INSIDE),
     Order::new("/Z", "s' = H", Short, Special, A_KEPT, MODIFIED, INSIDE),
-    Order::new("TZ", "s' = B", Short, BTube(Store), A_KEPT, MODIFIED, INSIDE),
+    Order::new("TZ", "s' = B", Short, B_STORE, A_KEPT, MODIFIED, INSIDE),
     Order::new("/L", "dummy stop /L", Short, Special, A_KEPT, MODIFIED, DEVICE),
-    Order::new("TL", "B -= s", Short, BTube(Subtract), A_KEPT, MODIFIED, INSIDE),
+    Order::new("TL", "B -= s", Short, B_SUB, A_KEPT, MODIFIED, INSIDE),
     Order::new("/W", "random to A0", Random, Accumulator, A_WRITTEN, MODIFIED, DEVICE),
     Order::new("TW", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
-    Order::new("/H", "jump via s if A >= 0", Short, Control(AClear, ABSOLUTE), A_KEPT, MODIFIED, INSIDE),
+    Order::new("/H", "jump via s if A >= 0", Short, JUMP_IF_A, A_KEPT, MODIFIED, INSIDE),
     Order::new("TH", "dummy", Short, Special, A_KEPT, MODIFIED, INSIDE),
     Order::new("/Y", "s' = 0 (SimH's reading)", Short, Special, A_KEPT, MODIFIED, INSIDE),
     Order::new("TY", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
-    Order::new("/P", "jump via s", Short, Control(Always, ABSOLUTE), A_KEPT, MODIFIED, INSIDE),
+    Order::new("/P", "jump via s", Short, JUMP, A_KEPT, MODIFIED, INSIDE),
     Order::new("TP", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
-    Order::new("/Q", "relative jump via s", Short, Control(Always, RELATIVE), A_KEPT, MODIFIED, INSIDE),
+    Order::new("/Q", "relative jump via s", Short, JUMP_REL, A_KEPT, MODIFIED, INSIDE),
     Order::new("TQ", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
-    Order::new("/O", "rel. jump via s if B >= 0", Short, Control(BClear, RELATIVE), A_KEPT, MODIFIED, INSIDE),
-    Order::new("TO", "B = s (not B-modified)", Short, BTube(Load), A_KEPT, EXCEPTIONAL, INSIDE),
+    Order::new("/O", "rel. jump via s if B >= 0", Short, JUMP_REL_IF_B, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TO", "B = s (not B-modified)", Short, B_LOAD, A_KEPT, EXCEPTIONAL, INSIDE),
     Order::new("/B", "unknown (/B)", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
-    Order::new("TB", "s' = B (not B-modified)", Short, BTube(Store), A_KEPT, EXCEPTIONAL, INSIDE),
+    Order::new("TB", "s' = B (not B-modified)", Short, B_STORE, A_KEPT, EXCEPTIONAL, INSIDE),
     Order::new("/G", "dummy stop /G", Short, Special, A_KEPT, MODIFIED, DEVICE),
-    Order::new("TG", "B -= s (not B-modified)", Short, BTube(Subtract), A_KEPT, EXCEPTIONAL, INSIDE),
+    Order::new("TG", "B -= s (not B-modified)", Short, B_SUB, A_KEPT, EXCEPTIONAL, INSIDE),
     Order::new("/\"", "unknown (/\")", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
     Order::new("T\"", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
-    Order::new("/M", "rel. jump via s if A >= 0", Short, Control(AClear, RELATIVE), A_KEPT, MODIFIED, INSIDE),
+    Order::new("/M", "rel. jump via s if A >= 0", Short, JUMP_REL_IF_A, A_KEPT, MODIFIED, INSIDE),
     Order::new("TM", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
     Order::new("/X", "unknown (/X)", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
     Order::new("TX", "dummy", Short, Special, A_KEPT, MODIFIED, INSIDE),

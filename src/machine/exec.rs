@@ -153,17 +153,13 @@ impl Machine {
                 self.b_sign = arith::b_sign(self.b[b]);
             }
             // --- control transfers (Prinz §14): C := t, or C := C + t ---
-            op::JUMP | op::JUMP_REL | op::JUMP_A | op::JUMP_REL_A | op::JUMP_B | op::JUMP_REL_B => {
-                let (on_a, on_b) = (in_set(JUMPS_ON_A, f), in_set(JUMPS_ON_B, f));
-                if arith::taken(on_a, on_b, self.a_sign(), self.b_sign) {
-                    let t = self.store.read(s);
-                    // /Q /M /O are relative to the line of the jump.
-                    let next = arith::jump_next(in_set(RELATIVE_JUMPS, f), line, t);
-                    if !self.jump(next, line) {
-                        return None;
-                    }
-                }
-            }
+            // (One arm each, so that the function is a constant in each.)
+            op::JUMP => return self.transfer(op::JUMP, s, line),
+            op::JUMP_REL => return self.transfer(op::JUMP_REL, s, line),
+            op::JUMP_A => return self.transfer(op::JUMP_A, s, line),
+            op::JUMP_REL_A => return self.transfer(op::JUMP_REL_A, s, line),
+            op::JUMP_B => return self.transfer(op::JUMP_B, s, line),
+            op::JUMP_REL_B => return self.transfer(op::JUMP_REL_B, s, line),
             // --- special operational (Prinz §20, §13) ---
             op::STOP_L => {
                 if self.console.stop_l {
@@ -202,28 +198,42 @@ impl Machine {
         Some(0)
     }
 
-    /// Loads control so that the next prepulse goes to line `next` (C := next − 1). A
-    /// jump to itself, or back to a `/V` just before it (a continuous hoot), is a
-    /// dynamic stop: the jump is not obeyed (nor counted, as SimH counts) and `false` is
-    /// returned, so that continuing obeys it again.
-    #[inline]
-    fn jump(&mut self, next: u32, line: u32) -> bool {
-        if self.config.stop_on_dynamic {
-            let store = &self.store;
-            match arith::dynamic_stop(line, next, |x| store.read(x)) {
-                Some(DynamicStop::Loop) => {
-                    self.halt = Some(Stop::DynamicStop { line });
-                    return false;
-                }
-                Some(DynamicStop::Hoot) => {
-                    self.halt = Some(Stop::HootStop { line });
-                    return false;
-                }
-                None => {}
+    /// The control transfer `f` (Prinz §14, §18(39)–(44)) at `line` via line `s`:
+    /// `Some(0)` (no beats added), or `None` for a dynamic stop.
+    #[inline(always)]
+    fn transfer(&mut self, f: u32, s: u32, line: u32) -> Option<u32> {
+        let (on_a, on_b) = (in_set(JUMPS_ON_A, f), in_set(JUMPS_ON_B, f));
+        if arith::taken(on_a, on_b, self.a_sign(), self.b_sign) {
+            // /Q /M /O are relative to the line of the jump.
+            let (to, next) = arith::jump_to(in_set(RELATIVE_JUMPS, f), line, self.store.read(s));
+            if !self.jump(to, next, line) {
+                return None;
             }
         }
-        self.c = (next + 1023) & 1023;
-        true
+        Some(0)
+    }
+
+    /// Loads control with `to` (10 bits); the next prepulse goes to `next`, to + 1. A jump to
+    /// itself, or back to a `/V` just before it (a continuous hoot), is a dynamic stop:
+    /// the jump is not obeyed (nor counted, as SimH counts) and `false` is returned, so
+    /// that continuing obeys it again.
+    #[inline]
+    fn jump(&mut self, to: u32, next: u32, line: u32) -> bool {
+        let store = &self.store;
+        match arith::dynamic_stop(self.config.stop_on_dynamic, line, next, |x| store.read(x)) {
+            Some(DynamicStop::Loop) => {
+                self.halt = Some(Stop::DynamicStop { line });
+                false
+            }
+            Some(DynamicStop::Hoot) => {
+                self.halt = Some(Stop::HootStop { line });
+                false
+            }
+            None => {
+                self.c = to;
+                true
+            }
+        }
     }
 
     /// KAC held: A is lost after each order that writes it, the A-sign flip-flop keeping

@@ -82,14 +82,24 @@ pub const fn decode(w: u32) -> u32 {
     DECODE[function(w) as usize] | (b_digits(w) << 8)
 }
 
-/// The cheapest order the fast loops obey under `timing`, in beats: a budget of n
-/// instructions is at least n times this many beats of fast orders.
-pub(super) fn cheapest(timing: &super::Timing) -> u64 {
+/// The base beats under `timing` of each order the fast loops obey.
+fn fast_beats(timing: &super::Timing) -> impl Iterator<Item = u64> + '_ {
     (0..64)
         .filter(|&f| !in_set(RARE, f))
         .map(|f| u64::from(timing.beats[f as usize]))
-        .min()
-        .unwrap_or(0)
+}
+
+/// The cheapest order the fast loops obey under `timing`, in beats: a budget of n
+/// instructions is at least n times this many beats of fast orders.
+pub(super) fn cheapest(timing: &super::Timing) -> u64 {
+    fast_beats(timing).min().unwrap_or(0)
+}
+
+/// The dearest order the fast loop obeys under `timing`, in beats (at least 1): what a
+/// chunk's order count is bounded by ([`Machine::run_fast`]). Computed once, when the
+/// machine is made, since its timing never changes.
+pub(super) fn dearest(timing: &super::Timing) -> u64 {
+    fast_beats(timing).max().unwrap_or(0).max(1)
 }
 
 /// Why a fast chunk ended.
@@ -98,18 +108,6 @@ enum Exit {
     Done,
     /// The next order must be obeyed by the general path.
     General,
-}
-
-/// The dearest order the fast loop obeys under `timing`, in beats (at least 1): what a
-/// chunk's order count is bounded by ([`Machine::run_fast`]). Computed once, when the
-/// machine is made, since its timing never changes.
-pub(super) fn dearest(timing: &super::Timing) -> u64 {
-    (0..64)
-        .filter(|&f| !in_set(RARE, f))
-        .map(|f| u64::from(timing.beats[f as usize]))
-        .max()
-        .unwrap_or(0)
-        .max(1)
 }
 
 /// The registers a fast loop keeps in locals while it runs, taken from the machine when
@@ -192,10 +190,33 @@ fn settled_pi(x: u32) -> u32 {
     }
 }
 
+/// A control transfer `$f` (a constant) for [`order!`]: taken or not, `$jump!(c, next,
+/// ..)` with `c` the new C and `next` the line of the next order (c + 1), after `$done`.
+macro_rules! transfer {
+    ($f:expr, $s:expr, $line:expr, ($a:ident, $dv:ident, $d_signed:ident, $bl:ident, $b_sign:ident), $o:ident, $rs:ident, $exit:block,
+     $jump:ident($($ja:tt)*), $done:block) => {{
+        let line = $line as u32;
+        let (on_a, on_b) = (in_set(JUMPS_ON_A, $f), in_set(JUMPS_ON_B, $f));
+        let (to, next) = if arith::taken(on_a, on_b, arith::a_sign($a), $b_sign) {
+            let (to, next) = arith::jump_to(in_set(RELATIVE_JUMPS, $f), line, $rs!($s));
+            if arith::dynamic_stop($o.stop_dyn, line, next, |x| $rs!(x)).is_some() {
+                // A dynamic or hoot stop: the general path stops there.
+                $exit
+            }
+            (to, next)
+        } else {
+            (line, (line + 1) & 1023)
+        };
+        $done
+        $jump!(to, next, $($ja)*);
+    }};
+}
+
 /// One order of the fast loops, written once for both: function `$f` (a constant in the
 /// block core's dispatch, the order's function in the order-by-order loop) on address
 /// `$s`, the B-tube orders on B-line `$i`, the order at line `$line`, the registers in
-/// `$r` ([`Regs`]), the options in `$o` ([`Opts`]). The arithmetic is [`arith`]'s, the
+/// the locals named (A, D's factor, its sign flag, the B-lines, the B-sign: [`Regs`]),
+/// the options in `$o` ([`Opts`]). The arithmetic is [`arith`]'s, the
 /// same as the reference core's. Each loop brings its own ways to the store, as names of
 /// its macros: `$rl!(s)` a long line, `$rs!(s)` a short one, `$mk!(p)` page p's marker,
 /// `$wl!(s, v, {exit})` and `$ws!(s, v, {exit})` a long and a short write (which may
@@ -204,91 +225,82 @@ fn settled_pi(x: u32) -> u32 {
 /// B0 leaves too (the block core assumes B0 = 0). A control transfer, taken or not, runs
 /// `done { .. }` and then `$jump!(next, ..)`, `next` the line of the next order.
 macro_rules! order {
-    ($f:expr, $s:expr, $i:expr, $line:expr, $r:ident, $o:ident, $b0_exit:expr,
+    ($f:expr, $s:expr, $i:expr, $line:expr, ($a:ident, $dv:ident, $d_signed:ident, $bl:ident, $b_sign:ident), $o:ident, $b0_exit:expr,
      [$rl:ident, $rs:ident, $mk:ident, $wl:ident, $ws:ident],
      exit $exit:block, jump $jump:ident($($ja:tt)*), done $done:block) => {
         match $f {
             // --- accumulator group (Prinz §10, §11, §13) ---
-            op::LOAD => $r.a = arith::load($rl!($s)),
-            op::LOAD_SIGNED => $r.a = arith::load_signed($rl!($s)),
-            op::LOAD_NEGATED => $r.a = arith::load_negated($rl!($s), $o.simh_negation),
-            op::LOAD_DOUBLE => $r.a = arith::load_double($rl!($s)),
-            op::CLEAR => $r.a = 0,
-            op::ADD => $r.a = arith::add($r.a, $rl!($s)),
-            op::ADD_SIGNED => $r.a = arith::add_signed($r.a, $rl!($s)),
-            op::SUB_SIGNED => $r.a = arith::sub_signed($r.a, $rl!($s), $o.simh_negation),
-            op::ADD_M => $r.a = arith::add_m($r.a, $rl!($s)),
-            op::STORE_L => $wl!($s, arith::l($r.a), $exit),
-            op::STORE_M => $wl!($s, arith::m($r.a), $exit),
+            op::LOAD => $a = arith::load($rl!($s)),
+            op::LOAD_SIGNED => $a = arith::load_signed($rl!($s)),
+            op::LOAD_NEGATED => $a = arith::load_negated($rl!($s), $o.simh_negation),
+            op::LOAD_DOUBLE => $a = arith::load_double($rl!($s)),
+            op::CLEAR => $a = 0,
+            op::ADD => $a = arith::add($a, $rl!($s)),
+            op::ADD_SIGNED => $a = arith::add_signed($a, $rl!($s)),
+            op::SUB_SIGNED => $a = arith::sub_signed($a, $rl!($s), $o.simh_negation),
+            op::ADD_M => $a = arith::add_m($a, $rl!($s)),
+            op::STORE_L => $wl!($s, arith::l($a), $exit),
+            op::STORE_M => $wl!($s, arith::m($a), $exit),
             op::STORE_L_CLEAR => {
-                $wl!($s, arith::l($r.a), $exit);
-                $r.a = 0;
+                $wl!($s, arith::l($a), $exit);
+                $a = 0;
             }
             op::STORE_M_CLEAR => {
-                $wl!($s, arith::m($r.a), $exit);
-                $r.a = arith::clear_m($r.a);
+                $wl!($s, arith::m($a), $exit);
+                $a = arith::clear_m($a);
             }
             op::STORE_L_SHIFT => {
-                $wl!($s, arith::l($r.a), $exit);
-                $r.a = arith::shift_down($r.a);
+                $wl!($s, arith::l($a), $exit);
+                $a = arith::shift_down($a);
             }
-            op::SWAP => $r.a = arith::swap($r.a),
+            op::SWAP => $a = arith::swap($a),
             // --- multiplication (Prinz §12): D held as its factor ---
             op::LOAD_D | op::LOAD_D_SIGNED => {
-                $r.d_signed = $f == op::LOAD_D_SIGNED;
-                $r.dv = arith::factor($rl!($s), $r.d_signed);
+                $d_signed = $f == op::LOAD_D_SIGNED;
+                $dv = arith::factor($rl!($s), $d_signed);
             }
             op::MUL_SUB | op::MUL_SUB_SIGNED | op::MUL_ADD | op::MUL_ADD_SIGNED => {
                 let signed = $f == op::MUL_SUB_SIGNED || $f == op::MUL_ADD_SIGNED;
                 let subtract = $f == op::MUL_SUB || $f == op::MUL_SUB_SIGNED;
                 let sv = arith::factor($rl!($s), signed);
-                $r.a = arith::multiply($r.a, $r.dv, sv, subtract);
+                $a = arith::multiply($a, $dv, sv, subtract);
             }
             // --- logical (Prinz §16) ---
-            op::AND => $r.a = arith::and($r.a, $rl!($s)),
-            op::OR => $r.a = arith::or($r.a, $rl!($s)),
-            op::XOR => $r.a = arith::xor($r.a, $rl!($s)),
+            op::AND => $a = arith::and($a, $rl!($s)),
+            op::OR => $a = arith::or($a, $rl!($s)),
+            op::XOR => $a = arith::xor($a, $rl!($s)),
             // --- special arithmetic (Prinz §19, §24) ---
-            op::TOP_BIT => $r.a = arith::top_bit($r.a, $rl!($s)),
-            op::ONES => $r.a = arith::ones($r.a, $rl!($s)),
-            op::MARKER => $r.a = arith::marker_or_line_before($s, |p| $mk!(p), |x| $rs!(x)),
+            op::TOP_BIT => $a = arith::top_bit($a, $rl!($s)),
+            op::ONES => $a = arith::ones($a, $rl!($s)),
+            op::MARKER => $a = arith::marker_or_line_before($s, |p| $mk!(p), |x| $rs!(x)),
             // --- B-tube (Prinz §18) ---
             op::B_LOAD | op::B_LOAD_X => {
                 let i = $i;
                 if $b0_exit && i == 0 $exit
                 let v = $rs!($s);
-                $r.bl[i] = v;
-                $r.b_sign = arith::b_sign(v);
+                $bl[i] = v;
+                $b_sign = arith::b_sign(v);
             }
             op::B_STORE | op::B_STORE_X => {
-                let v = $r.bl[$i];
+                let v = $bl[$i];
                 $ws!($s, v, $exit);
-                $r.b_sign = arith::b_sign(v);
+                $b_sign = arith::b_sign(v);
             }
             op::B_SUB | op::B_SUB_X => {
                 let i = $i;
                 if $b0_exit && i == 0 $exit
-                let v = arith::b_sub($r.bl[i], $rs!($s));
-                $r.bl[i] = v;
-                $r.b_sign = arith::b_sign(v);
+                let v = arith::b_sub($bl[i], $rs!($s));
+                $bl[i] = v;
+                $b_sign = arith::b_sign(v);
             }
             // --- control transfers (Prinz §14) ---
-            op::JUMP | op::JUMP_REL | op::JUMP_A | op::JUMP_REL_A | op::JUMP_B | op::JUMP_REL_B => {
-                let line = $line as u32;
-                let (on_a, on_b) = (in_set(JUMPS_ON_A, $f), in_set(JUMPS_ON_B, $f));
-                let next = if arith::taken(on_a, on_b, arith::a_sign($r.a), $r.b_sign) {
-                    let next = arith::jump_next(in_set(RELATIVE_JUMPS, $f), line, $rs!($s));
-                    if $o.stop_dyn && arith::dynamic_stop(line, next, |x| $rs!(x)).is_some() {
-                        // A dynamic or hoot stop: the general path stops there.
-                        $exit
-                    }
-                    next
-                } else {
-                    (line + 1) & 1023
-                };
-                $done
-                $jump!(next, $($ja)*);
-            }
+            // (One arm each, so that the function is a constant in each.)
+            op::JUMP => transfer!(op::JUMP, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
+            op::JUMP_REL => transfer!(op::JUMP_REL, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
+            op::JUMP_A => transfer!(op::JUMP_A, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
+            op::JUMP_REL_A => transfer!(op::JUMP_REL_A, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
+            op::JUMP_B => transfer!(op::JUMP_B, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
+            op::JUMP_REL_B => transfer!(op::JUMP_REL_B, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
             // --- special operational (Prinz §20, §13) ---
             op::HAND => $ws!($s, $o.hand, $exit),
             op::CLEAR_LINE => $ws!($s, 0, $exit),
@@ -315,6 +327,19 @@ impl Machine {
             && self.breaks.watches.is_empty()
     }
 
+    /// The stop of a run that has reached its beat limit `beat_end` or its instruction
+    /// limit `instr_end` (the beat limit first), if it has.
+    #[inline(always)]
+    fn at_limit(&self, beat_end: u64, instr_end: u64) -> Option<Stop> {
+        if self.stats.beats >= beat_end {
+            Some(Stop::BeatLimit)
+        } else if self.stats.instructions >= instr_end {
+            Some(Stop::InstructionLimit)
+        } else {
+            None
+        }
+    }
+
     /// [`Machine::run`] on the fast core; stops exactly where the reference core stops.
     /// Cached blocks ([`Machine::block_chunk`]) while whole blocks fit in the budget,
     /// then the one-order-at-a-time fast loop ([`Machine::fast_chunk`]) near the limit or
@@ -325,51 +350,37 @@ impl Machine {
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);
         let dearest = self.fast_dearest;
         loop {
-            if self.stats.beats >= beat_end {
-                return Stop::BeatLimit;
-            }
-            if self.stats.instructions >= instr_end {
-                return Stop::InstructionLimit;
+            if let Some(stop) = self.at_limit(beat_end, instr_end) {
+                return stop;
             }
             // A rare order next is obeyed at once, without entering the fast loops.
             let rare_next = self.store.decoded(self.c + 1) & SLOW != 0;
             // An order alone between rare ones (a jump back to a transfer, say) costs
             // less through the general path than entering and leaving a chunk.
             let alone = rare_next || self.store.decoded(self.c + 2) & SLOW != 0;
-            if !alone {
-                if self.b[0] == 0 {
-                    let exit = self.block_chunk(
+            let one_order = alone || {
+                let blocks = (self.b[0] == 0).then(|| {
+                    self.block_chunk(
                         beat_end - self.stats.beats,
                         instr_end - self.stats.instructions,
-                    );
-                    if let BlockExit::General = exit {
-                        if self.stats.beats >= beat_end {
-                            return Stop::BeatLimit;
-                        }
-                        if self.stats.instructions >= instr_end {
-                            return Stop::InstructionLimit;
-                        }
-                        self.obey();
-                        if let Some(s) = self.halt.take() {
-                            return s;
-                        }
-                        continue;
+                    )
+                });
+                match blocks {
+                    // The next order is for the general path.
+                    Some(BlockExit::General) => true,
+                    // Near the limit (or B0 not zero): order by order.
+                    _ => {
+                        let n = (instr_end - self.stats.instructions)
+                            .min(beat_end.saturating_sub(self.stats.beats) / dearest);
+                        n == 0 || matches!(self.fast_chunk(n), Exit::General)
                     }
                 }
-                // Near the limit (or B0 not zero): order by order.
-                let n = (instr_end - self.stats.instructions)
-                    .min(beat_end.saturating_sub(self.stats.beats) / dearest);
-                if n > 0 {
-                    if let Exit::Done = self.fast_chunk(n) {
-                        continue;
-                    }
-                }
+            };
+            if !one_order {
+                continue;
             }
-            if self.stats.beats >= beat_end {
-                return Stop::BeatLimit;
-            }
-            if self.stats.instructions >= instr_end {
-                return Stop::InstructionLimit;
+            if let Some(stop) = self.at_limit(beat_end, instr_end) {
+                return stop;
             }
             // A rare order, or too near the beat limit for a chunk: one order, as the
             // reference core obeys it.
@@ -385,7 +396,14 @@ impl Machine {
     /// general path.
     #[inline(never)]
     fn fast_chunk(&mut self, n: u64) -> Exit {
-        let mut r = Regs::of(self);
+        // The registers in plain locals, as `order!` names them.
+        let Regs {
+            mut a,
+            mut dv,
+            mut d_signed,
+            mut bl,
+            mut b_sign,
+        } = Regs::of(self);
         let o = Opts::of(self);
         let mut c = self.c;
         let mut pi = self.pi;
@@ -428,9 +446,10 @@ impl Machine {
         }
         // C := the line before the next order.
         macro_rules! goto {
-            ($next:expr,) => {
-                c = ($next + 1023) & 1023
-            };
+            ($to:expr, $next:expr,) => {{
+                let _ = $next; // the next line is C + 1
+                c = $to;
+            }};
         }
         let exit = loop {
             if left == 0 {
@@ -442,7 +461,7 @@ impl Machine {
             // B-modification (Prinz §17(6)–(10), §18(14)–(16)): the B-line is added to the
             // whole line; if that changes the function digits, or the order is rare, the
             // op field differs from the function of the result.
-            let actual = (w + r.bl[((dec >> 8) & 15) as usize]) & MASK20;
+            let actual = (w + bl[((dec >> 8) & 15) as usize]) & MASK20;
             // The function number, 0-63 by construction (one jump table, no range test).
             let f = function(actual);
             if f != dec & 127 {
@@ -450,7 +469,7 @@ impl Machine {
             }
             let s = address(actual);
             c = line;
-            order!(f, s, b_digits(actual) as usize, line, r, o, false, [rl, rs, mk, wl, ws],
+            order!(f, s, b_digits(actual) as usize, line, (a, dv, d_signed, bl, b_sign), o, false, [rl, rs, mk, wl, ws],
                 exit {
                     c = (line + 1023) & 1023;
                     break Exit::General;
@@ -466,7 +485,14 @@ impl Machine {
         };
         stats.beats = beats;
         stats.instructions += n - left;
-        r.put(self);
+        let regs = Regs {
+            a,
+            dv,
+            d_signed,
+            bl,
+            b_sign,
+        };
+        regs.put(self);
         self.c = c;
         self.pi = settled_pi(pi);
         exit
@@ -769,6 +795,24 @@ fn put(lines: &mut [u32; 1024], a: u32, v: u32) {
     }
 }
 
+/// Calls `$m!(.. [f p, ..] [x ..])` with the block core's kinds: each function number f
+/// it obeys (those not in [`RARE`]) with its plain kind p = K_PLAIN + f, then every
+/// other kind but the superinstructions' (kinds that leave to the general path: the
+/// rare functions, B-modified or plain). Literals, for the patterns of the dispatch;
+/// checked against [`RARE`] by the test `block_kinds_are_every_kind_once`.
+macro_rules! block_kinds {
+    ($m:ident!($($a:tt)*)) => {
+        $m!($($a)*
+            [1 65, 2 66, 3 67, 4 68, 5 69, 6 70, 7 71, 9 73, 10 74, 11 75, 12 76, 13 77,
+             14 78, 15 79, 16 80, 17 81, 18 82, 19 83, 20 84, 21 85, 22 86, 23 87, 24 88,
+             25 89, 26 90, 27 91, 28 92, 29 93, 30 94, 31 95, 32 96, 33 97, 34 98, 35 99,
+             37 101, 39 103, 40 104, 41 105, 42 106, 43 107, 44 108, 45 109, 46 110,
+             47 111, 48 112, 49 113, 50 114, 51 115, 53 117, 54 118, 55 119, 56 120,
+             57 121, 58 122, 59 123, 61 125, 62 126, 63 127]
+            [0 38 52 60 64 72 100 102 116 124])
+    };
+}
+
 /// A block chunk between its three steps ([`Machine::block_chunk`]): built from the
 /// machine ([`Machine::block_build`]), run ([`BlockRun::run`]), and counted and put back
 /// into the machine ([`Machine::block_flush`]).
@@ -830,15 +874,9 @@ impl Machine {
     /// registers, C and PI put back.
     #[inline(always)]
     fn block_flush(&mut self, run: &BlockRun, y: usize, charged: bool) {
-        let Machine {
-            store,
-            stats,
-            line_beats,
-            config,
-            ..
-        } = self;
-        let super::Store { lines, cache, .. } = store;
-        let base = &config.timing.beats;
+        let (lines, cache) = (&self.store.lines, &mut self.store.cache);
+        let (stats, line_beats) = (&mut self.stats, &mut self.line_beats);
+        let base = &self.config.timing.beats;
         let l = run.l;
         let mut left = run.left;
         let mut direct = 0u64;
@@ -897,7 +935,15 @@ impl BlockRun {
         let lines: &mut [u32; 1024] = lines;
         let cache: &mut BlockCache = cache;
         let markers: &[u32; 8] = markers;
-        let (mut r, o) = (self.r, self.o);
+        // The registers in plain locals, as `order!` names them.
+        let Regs {
+            mut a,
+            mut dv,
+            mut d_signed,
+            mut bl,
+            mut b_sign,
+        } = self.r;
+        let o = self.o;
         let (mut left, mut l, mut prev_end, mut px) = (self.left, self.l, self.prev_end, self.px);
 
         // The store as `order!` reaches it: the lines directly. A write to a line a block
@@ -941,7 +987,8 @@ impl BlockRun {
         // While it is active and fits, it is counted and run at once (the common case);
         // otherwise the outer loop activates it or ends the chunk.
         macro_rules! next_block {
-            ($next:expr, $line:ident, $ops:lifetime, $blocks:lifetime) => {{
+            ($to:expr, $next:expr, $line:ident, $ops:lifetime, $blocks:lifetime) => {{
+                let _ = $to; // C is set when the chunk ends
                 prev_end = $line;
                 l = $next as usize;
                 let blk = &mut cache.blocks[l];
@@ -958,17 +1005,18 @@ impl BlockRun {
         // B-modified and K_PLAIN + f as written (the pairs given); the superinstructions;
         // every other kind leaves to the general path.
         macro_rules! dispatch {
-            ($k:expr, $op:ident, $line:ident, $run:lifetime, $ops:lifetime, $blocks:lifetime; $($f:tt $p:tt),*) => {
+            ($k:expr, $op:ident, $line:ident, $run:lifetime, $ops:lifetime, $blocks:lifetime;
+             [$($f:tt $p:tt),*] [$($x:tt)*]) => {
                 match $k & 127 {
                     $(
                         $f => {
                             // B-modified: the B-line is added to P0-P13 of the line; if
                             // that changes the function digits, the general path obeys it.
-                            let x = ($op >> 16) + r.bl[(($op >> 8) & 7) as usize];
+                            let x = ($op >> 16) + bl[(($op >> 8) & 7) as usize];
                             if function(x) != 0 {
                                 break $run (BlockExit::General, $line, true);
                             }
-                            order!($f, address(x), b_digits(x) as usize, $line, r, o, true,
+                            order!($f, address(x), b_digits(x) as usize, $line, (a, dv, d_signed, bl, b_sign), o, true,
                                 [rl, rs, mk, wl, ws],
                                 exit { break $run (BlockExit::General, $line, true) },
                                 jump next_block($line, $ops, $blocks), done { px = x });
@@ -976,7 +1024,7 @@ impl BlockRun {
                         }
                         $p => {
                             let s = ($op >> 16) & 1023;
-                            order!($f, s, (($op >> 8) & 7) as usize, $line, r, o, true,
+                            order!($f, s, (($op >> 8) & 7) as usize, $line, (a, dv, d_signed, bl, b_sign), o, true,
                                 [rl, rs, mk, wl, ws],
                                 exit { break $run (BlockExit::General, $line, true) },
                                 jump next_block($line, $ops, $blocks), done {});
@@ -985,14 +1033,14 @@ impl BlockRun {
                     K_TG_T => {
                         // TG on line `line` (its B-line not 0), then the /T on the next.
                         let i = (($op >> 8) & 7) as usize;
-                        let v = arith::b_sub(r.bl[i], lines[(($op >> 16) & 1023) as usize]);
-                        r.bl[i] = v;
-                        r.b_sign = arith::b_sign(v);
+                        let v = arith::b_sub(bl[i], lines[(($op >> 16) & 1023) as usize]);
+                        bl[i] = v;
+                        b_sign = arith::b_sign(v);
                         let jl = $line + 1;
-                        let next = if !r.b_sign {
+                        let next = if !b_sign {
                             let t = lines[((cache.ops[jl & 1023] >> 16) & 1023) as usize];
-                            let next = arith::jump_next(false, jl as u32, t);
-                            if o.stop_dyn && arith::dynamic_stop(jl as u32, next, |x| lines[x as usize]).is_some() {
+                            let (_, next) = arith::jump_to(false, jl as u32, t);
+                            if arith::dynamic_stop(o.stop_dyn, jl as u32, next, |x| lines[x as usize]).is_some() {
                                 // A dynamic or hoot stop: the general path stops there.
                                 break $run (BlockExit::General, jl, true);
                             }
@@ -1001,28 +1049,29 @@ impl BlockRun {
                             (jl as u32 + 1) & 1023
                         };
                         $line = jl;
-                        next_block!(next, $line, $ops, $blocks);
+                        next_block!((), next, $line, $ops, $blocks);
                     }
                     K_K_F => {
                         // /K on line `line`, then /F on the next, both B-modified.
-                        let x = ($op >> 16) + r.bl[(($op >> 8) & 7) as usize];
+                        let x = ($op >> 16) + bl[(($op >> 8) & 7) as usize];
                         if function(x) != 0 {
                             break $run (BlockExit::General, $line, true);
                         }
                         let d = arith::factor(rl!(address(x)), true);
                         let op2 = cache.ops[($line + 1) & 1023];
-                        let x2 = (op2 >> 16) + r.bl[((op2 >> 8) & 7) as usize];
-                        r.dv = d;
-                        r.d_signed = true;
+                        let x2 = (op2 >> 16) + bl[((op2 >> 8) & 7) as usize];
+                        dv = d;
+                        d_signed = true;
                         px = x;
                         if function(x2) != 0 {
                             break $run (BlockExit::General, $line + 1, true);
                         }
-                        r.a = arith::multiply(r.a, d, arith::factor(rl!(address(x2)), true), false);
+                        a = arith::multiply(a, d, arith::factor(rl!(address(x2)), true), false);
                         px = x2;
                         $line += 1;
                     }
-                    _ => break $run (BlockExit::General, $line, true),
+                    // Every kind 0-127 is an arm (no range test in the dispatch).
+                    $($x)|* | 128..=u32::MAX => break $run (BlockExit::General, $line, true),
                 }
             };
         }
@@ -1046,20 +1095,18 @@ impl BlockRun {
                 let mut line = l;
                 'ops: loop {
                     let op = cache.ops[line & 1023];
-                    // The function numbers the block core obeys, each with its kind
-                    // K_PLAIN + f (the rare ones, 0 8 36 38 52 60, are left out).
-                    dispatch!(op, op, line, 'run, 'ops, 'blocks;
-                        1 65, 2 66, 3 67, 4 68, 5 69, 6 70, 7 71, 9 73, 10 74, 11 75, 12 76,
-                        13 77, 14 78, 15 79, 16 80, 17 81, 18 82, 19 83, 20 84, 21 85, 22 86,
-                        23 87, 24 88, 25 89, 26 90, 27 91, 28 92, 29 93, 30 94, 31 95, 32 96,
-                        33 97, 34 98, 35 99, 37 101, 39 103, 40 104, 41 105, 42 106, 43 107,
-                        44 108, 45 109, 46 110, 47 111, 48 112, 49 113, 50 114, 51 115, 53 117,
-                        54 118, 55 119, 56 120, 57 121, 58 122, 59 123, 61 125, 62 126, 63 127);
+                    block_kinds!(dispatch!(op, op, line, 'run, 'ops, 'blocks;));
                     line += 1;
                 }
             }
         };
-        self.r = r;
+        self.r = Regs {
+            a,
+            dv,
+            d_signed,
+            bl,
+            b_sign,
+        };
         (self.left, self.l, self.prev_end, self.px) = (left, l, prev_end, px);
         end
     }
@@ -1069,6 +1116,30 @@ impl BlockRun {
 mod tests {
     use super::super::code::ORDERS;
     use super::*;
+
+    macro_rules! lists {
+        ([$($f:tt $p:tt),*] [$($x:tt)*]) => {
+            (vec![$($f),*], vec![$($p),*], vec![$($x),*])
+        };
+    }
+
+    #[test]
+    fn block_kinds_are_every_kind_once() {
+        let (fs, ps, xs): (Vec<u32>, Vec<u32>, Vec<u32>) = block_kinds!(lists!());
+        let fast: Vec<u32> = (0..64).filter(|&f| !in_set(RARE, f)).collect();
+        assert_eq!(fs, fast, "the functions the block core obeys");
+        assert!(fs.iter().zip(&ps).all(|(&f, &p)| p == K_PLAIN + f));
+        let mut exits: Vec<u32> = (0..64)
+            .filter(|&f| in_set(RARE, f))
+            .flat_map(|f| [f, K_PLAIN + f])
+            .filter(|&k| k != K_TG_T && k != K_K_F)
+            .collect();
+        exits.sort();
+        assert_eq!(xs, exits, "the kinds that leave");
+        let mut all: Vec<u32> = [fs, ps, xs, vec![K_TG_T, K_K_F]].concat();
+        all.sort();
+        assert_eq!(all, (0..128).collect::<Vec<u32>>(), "every kind once");
+    }
 
     #[test]
     fn decode_marks_rare_and_exceptional_orders() {
