@@ -143,6 +143,25 @@ impl Regs {
         }
     }
 
+    /// The registers as plain values: (A, D's factor, its sign flag, the B-lines, the
+    /// B-sign), for locals in the loops.
+    #[inline(always)]
+    fn parts(self) -> (u128, i64, bool, [u32; 16], bool) {
+        (self.a, self.dv, self.d_signed, self.bl, self.b_sign)
+    }
+
+    /// The registers from plain values, as [`Regs::parts`] gives them.
+    #[inline(always)]
+    fn from_parts(a: u128, dv: i64, d_signed: bool, bl: [u32; 16], b_sign: bool) -> Regs {
+        Regs {
+            a,
+            dv,
+            d_signed,
+            bl,
+            b_sign,
+        }
+    }
+
     /// Puts the registers back into machine `m`.
     #[inline(always)]
     fn put(&self, m: &mut Machine) {
@@ -397,13 +416,7 @@ impl Machine {
     #[inline(never)]
     fn fast_chunk(&mut self, n: u64) -> Exit {
         // The registers in plain locals, as `order!` names them.
-        let Regs {
-            mut a,
-            mut dv,
-            mut d_signed,
-            mut bl,
-            mut b_sign,
-        } = Regs::of(self);
+        let (mut a, mut dv, mut d_signed, mut bl, mut b_sign) = Regs::of(self).parts();
         let o = Opts::of(self);
         let mut c = self.c;
         let mut pi = self.pi;
@@ -485,14 +498,7 @@ impl Machine {
         };
         stats.beats = beats;
         stats.instructions += n - left;
-        let regs = Regs {
-            a,
-            dv,
-            d_signed,
-            bl,
-            b_sign,
-        };
-        regs.put(self);
+        Regs::from_parts(a, dv, d_signed, bl, b_sign).put(self);
         self.c = c;
         self.pi = settled_pi(pi);
         exit
@@ -936,13 +942,7 @@ impl BlockRun {
         let cache: &mut BlockCache = cache;
         let markers: &[u32; 8] = markers;
         // The registers in plain locals, as `order!` names them.
-        let Regs {
-            mut a,
-            mut dv,
-            mut d_signed,
-            mut bl,
-            mut b_sign,
-        } = self.r;
+        let (mut a, mut dv, mut d_signed, mut bl, mut b_sign) = self.r.parts();
         let o = self.o;
         let (mut left, mut l, mut prev_end, mut px) = (self.left, self.l, self.prev_end, self.px);
 
@@ -1100,13 +1100,7 @@ impl BlockRun {
                 }
             }
         };
-        self.r = Regs {
-            a,
-            dv,
-            d_signed,
-            bl,
-            b_sign,
-        };
+        self.r = Regs::from_parts(a, dv, d_signed, bl, b_sign);
         (self.left, self.l, self.prev_end, self.px) = (left, l, prev_end, px);
         end
     }
