@@ -139,20 +139,20 @@ pub fn parse_addr(s: &str) -> Option<u32> {
 }
 
 /// The function number f (0–63) of an instruction line: P14–P19.
-#[inline]
-pub fn function(w: u32) -> u32 {
+#[inline(always)]
+pub const fn function(w: u32) -> u32 {
     (w >> 14) & 63
 }
 
 /// The address s (0–1023) of an instruction line: P0–P9.
-#[inline]
-pub fn address(w: u32) -> u32 {
+#[inline(always)]
+pub const fn address(w: u32) -> u32 {
     w & 1023
 }
 
 /// The B-digits b (0–7) of an instruction line: P10–P12.
-#[inline]
-pub fn b_digits(w: u32) -> u32 {
+#[inline(always)]
+pub const fn b_digits(w: u32) -> u32 {
     (w >> 10) & 7
 }
 
@@ -191,9 +191,26 @@ pub const B_DIGITS_MASK: u32 = 7 << 10;
 
 /// An instruction line with its B-digits P10–P12 cleared (what a B-modified order keeps
 /// of them, Prinz §18(14)–(16)).
-#[inline]
-pub fn without_b_digits(w: u32) -> u32 {
+#[inline(always)]
+pub const fn without_b_digits(w: u32) -> u32 {
     w & !B_DIGITS_MASK
+}
+
+/// Mask of P0–P13 of an instruction line: the address, the B-digits and the spare
+/// digit, all of a line that lies below its function digits.
+pub const BELOW_FUNCTION: u32 = (1 << 14) - 1;
+
+/// P0–P13 of an instruction line (address, B-digits, spare digit): what a B-line can
+/// be added to without changing the function digits, if there is no carry out of it.
+#[inline(always)]
+pub const fn below_function(w: u32) -> u32 {
+    w & BELOW_FUNCTION
+}
+
+/// Line `w` (its P0–P13) with function number `f` in P14–P19.
+#[inline(always)]
+pub const fn with_function(w: u32, f: u32) -> u32 {
+    ((f & 63) << 14) | below_function(w)
 }
 
 /// The beat class of a function number: how long the order takes in Prinz's rule. The
@@ -232,15 +249,44 @@ pub enum Unit {
     Magnetic,
     /// The accumulator A and the multiplicand register D (Prinz §10–§13, §16, §19).
     Accumulator,
-    /// The B-tube: the actual B-digits name the B-line operated on (Prinz §17(8)–(9)).
-    BTube,
-    /// Control transfers, absolute or relative (Prinz §14).
-    Control,
+    /// The B-tube: the actual B-digits name the B-line operated on (Prinz §17(8)–(9));
+    /// what the order does to it.
+    BTube(BLineOp),
+    /// Control transfers (Prinz §14, §18(39)–(44)): when the jump is taken, and whether
+    /// it is relative to the jump's own line ([`RELATIVE`]) or not ([`ABSOLUTE`]).
+    Control(When, bool),
     /// Dummies, dummy stops, the hooter and the hand switches (Prinz §20).
     Special,
     /// A function number no source assigns: a 4-beat dummy (Prinz §20(10)–(14)).
     Unassigned,
 }
+
+/// What a B-tube order does to the B-line its actual B-digits name (Prinz §18).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BLineOp {
+    /// `TT` `TO`: B := line s.
+    Load,
+    /// `TZ` `TB`: line s := B.
+    Store,
+    /// `TL` `TG`: B := B − line s.
+    Subtract,
+}
+
+/// When a control transfer is taken (Prinz §14, §18(39)–(44)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum When {
+    /// Always: `/P` `/Q`.
+    Always,
+    /// If the A-sign flip-flop is clear (A ≥ 0): `/H` `/M`.
+    AClear,
+    /// If the B-sign flip-flop is clear (the B-line last operated on ≥ 0): `/T` `/O`.
+    BClear,
+}
+
+/// A control transfer relative to the line of the jump (C := C + t): `/Q` `/M` `/O`.
+pub const RELATIVE: bool = true;
+/// A control transfer to the line it names (C := t): `/P` `/H` `/T`.
+pub const ABSOLUTE: bool = false;
 
 /// One function number of the order code: a row of [`ORDERS`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -259,12 +305,20 @@ pub struct Order {
     /// Whether it is B-modified; the B-exceptional orders TO TB TG T£ are not
     /// (Prinz §18(16)–(20)).
     pub b_modified: bool,
+    /// Whether it works a device beside the store and the registers: the drum and the
+    /// input/output (`//` `/:`), the random generator (`/W`), the dummy-stop switches
+    /// (`/L` `/G`) or the hooter (`/V`); such an order may stop the machine, take beats
+    /// beyond its class or be an event, and the fast core leaves it to the reference
+    /// path ([`DEVICE_ORDERS`]).
+    pub device: bool,
 }
 
 const A_WRITTEN: bool = true;
 const A_KEPT: bool = false;
 const MODIFIED: bool = true;
 const EXCEPTIONAL: bool = false;
+const DEVICE: bool = true;
+const INSIDE: bool = false;
 
 impl Order {
     const fn new(
@@ -274,6 +328,7 @@ impl Order {
         unit: Unit,
         writes_a: bool,
         b_modified: bool,
+        device: bool,
     ) -> Order {
         Order {
             code,
@@ -282,6 +337,7 @@ impl Order {
             unit,
             writes_a,
             b_modified,
+            device,
         }
     }
 }
@@ -291,74 +347,209 @@ impl Order {
 #[rustfmt::skip]
 pub const ORDERS: [Order; 64] = {
     use BeatClass::*;
+    use BLineOp::*;
     use Unit::*;
+    use When::*;
+    // The units of the B-tube orders and the jumps, one word each.
+    const B_LOAD: Unit = BTube(Load);
+    const B_STORE: Unit = BTube(Store);
+    const B_SUB: Unit = BTube(Subtract);
+    const JUMP: Unit = Control(Always, ABSOLUTE);
+    const JUMP_REL: Unit = Control(Always, RELATIVE);
+    const JUMP_IF_A: Unit = Control(AClear, ABSOLUTE);
+    const JUMP_REL_IF_A: Unit = Control(AClear, RELATIVE);
+    const JUMP_IF_B: Unit = Control(BClear, ABSOLUTE);
+    const JUMP_REL_IF_B: Unit = Control(BClear, RELATIVE);
     [
-    Order::new("//", "H as magnetic instruction", Transfer, Magnetic, A_KEPT, MODIFIED),
-    Order::new("T/", "A = S+", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/E", "S' = M", Long, Accumulator, A_KEPT, MODIFIED),
-    Order::new("TE", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("/@", "M += msb position of S", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("T@", "A0 = marker or s-1", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/A", "S' = M, M = 0", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("TA", "S' = L, A = 0", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/:", "s as magnetic instruction", Transfer, Magnetic, A_KEPT, MODIFIED),
-    Order::new("T:", "A = 0", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/S", "S' = L", Long, Accumulator, A_KEPT, MODIFIED),
-    Order::new("TS", "dummy", Short, Special, A_KEPT, MODIFIED),
-    Order::new("/I", "swap L and M", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("TI", "A += S+", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/U", "S' = L, L = M, M = 0", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("TU", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("/½", "A -= D*S+", Multiply, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("T½", "A = S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/D", "A -= D*S+-", Multiply, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("TD", "A |= S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/R", "M += ones in S", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("TR", "A &= S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/J", "M += S", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("TJ", "A ^= S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/N", "A += D*S+", Multiply, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("TN", "A -= S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/F", "A += D*S+-", Multiply, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("TF", "A = -S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/C", "D = S+", Long, Accumulator, A_KEPT, MODIFIED),
-    Order::new("TC", "A += S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/K", "D = S+-", Long, Accumulator, A_KEPT, MODIFIED),
-    Order::new("TK", "A = 2*S+-", Long, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("/T", "jump via s if B >= 0", Short, Control, A_KEPT, MODIFIED),
-    Order::new("TT", "B = s", Short, BTube, A_KEPT, MODIFIED),
-    Order::new("/Z", "s' = H", Short, Special, A_KEPT, MODIFIED),
-    Order::new("TZ", "s' = B", Short, BTube, A_KEPT, MODIFIED),
-    Order::new("/L", "dummy stop /L", Short, Special, A_KEPT, MODIFIED),
-    Order::new("TL", "B -= s", Short, BTube, A_KEPT, MODIFIED),
-    Order::new("/W", "random to A0", Random, Accumulator, A_WRITTEN, MODIFIED),
-    Order::new("TW", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("/H", "jump via s if A >= 0", Short, Control, A_KEPT, MODIFIED),
-    Order::new("TH", "dummy", Short, Special, A_KEPT, MODIFIED),
-    Order::new("/Y", "s' = 0 (SimH's reading)", Short, Special, A_KEPT, MODIFIED),
-    Order::new("TY", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("/P", "jump via s", Short, Control, A_KEPT, MODIFIED),
-    Order::new("TP", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("/Q", "relative jump via s", Short, Control, A_KEPT, MODIFIED),
-    Order::new("TQ", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("/O", "rel. jump via s if B >= 0", Short, Control, A_KEPT, MODIFIED),
-    Order::new("TO", "B = s (not B-modified)", Short, BTube, A_KEPT, EXCEPTIONAL),
-    Order::new("/B", "unknown (/B)", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("TB", "s' = B (not B-modified)", Short, BTube, A_KEPT, EXCEPTIONAL),
-    Order::new("/G", "dummy stop /G", Short, Special, A_KEPT, MODIFIED),
-    Order::new("TG", "B -= s (not B-modified)", Short, BTube, A_KEPT, EXCEPTIONAL),
-    Order::new("/\"", "unknown (/\")", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("T\"", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("/M", "rel. jump via s if A >= 0", Short, Control, A_KEPT, MODIFIED),
-    Order::new("TM", "unassigned", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("/X", "unknown (/X)", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("TX", "dummy", Short, Special, A_KEPT, MODIFIED),
-    Order::new("/V", "hoot", Short, Special, A_KEPT, MODIFIED),
-    Order::new("TV", "dummy", Short, Special, A_KEPT, MODIFIED),
-    Order::new("/£", "unknown (/£)", Short, Unassigned, A_KEPT, MODIFIED),
-    Order::new("T£", "dummy", Short, Special, A_KEPT, EXCEPTIONAL),
+    Order::new("//", "H as magnetic instruction", Transfer, Magnetic, A_KEPT, MODIFIED, DEVICE),
+    Order::new("T/", "A = S+", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/E", "S' = M", Long, Accumulator, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TE", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/@", "M += msb position of S", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("T@", "A0 = marker or s-1", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/A", "S' = M, M = 0", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("TA", "S' = L, A = 0", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/:", "s as magnetic instruction", Transfer, Magnetic, A_KEPT, MODIFIED, DEVICE),
+    Order::new("T:", "A = 0", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/S", "S' = L", Long, Accumulator, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TS", "dummy", Short, Special, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/I", "swap L and M", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("TI", "A += S+", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/U", "S' = L, L = M, M = 0", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("TU", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/½", "A -= D*S+", Multiply, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("T½", "A = S+-", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/D", "A -= D*S+-", Multiply, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("TD", "A |= S+-", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/R", "M += ones in S", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("TR", "A &= S+-", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/J", "M += S", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("TJ", "A ^= S+-", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/N", "A += D*S+", Multiply, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("TN", "A -= S+-", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/F", "A += D*S+-", Multiply, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("TF", "A = -S+-", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/C", "D = S+", Long, Accumulator, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TC", "A += S+-", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/K", "D = S+-", Long, Accumulator, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TK", "A = 2*S+-", Long, Accumulator, A_WRITTEN, MODIFIED, INSIDE),
+    Order::new("/T", "jump via s if B >= 0", Short, JUMP_IF_B, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TT", "B = s", Short, B_LOAD, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/Z", "s' = H", Short, Special, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TZ", "s' = B", Short, B_STORE, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/L", "dummy stop /L", Short, Special, A_KEPT, MODIFIED, DEVICE),
+    Order::new("TL", "B -= s", Short, B_SUB, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/W", "random to A0", Random, Accumulator, A_WRITTEN, MODIFIED, DEVICE),
+    Order::new("TW", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/H", "jump via s if A >= 0", Short, JUMP_IF_A, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TH", "dummy", Short, Special, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/Y", "s' = 0 (SimH's reading)", Short, Special, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TY", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/P", "jump via s", Short, JUMP, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TP", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/Q", "relative jump via s", Short, JUMP_REL, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TQ", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/O", "rel. jump via s if B >= 0", Short, JUMP_REL_IF_B, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TO", "B = s (not B-modified)", Short, B_LOAD, A_KEPT, EXCEPTIONAL, INSIDE),
+    Order::new("/B", "unknown (/B)", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TB", "s' = B (not B-modified)", Short, B_STORE, A_KEPT, EXCEPTIONAL, INSIDE),
+    Order::new("/G", "dummy stop /G", Short, Special, A_KEPT, MODIFIED, DEVICE),
+    Order::new("TG", "B -= s (not B-modified)", Short, B_SUB, A_KEPT, EXCEPTIONAL, INSIDE),
+    Order::new("/\"", "unknown (/\")", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("T\"", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/M", "rel. jump via s if A >= 0", Short, JUMP_REL_IF_A, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TM", "unassigned", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/X", "unknown (/X)", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("TX", "dummy", Short, Special, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/V", "hoot", Short, Special, A_KEPT, MODIFIED, DEVICE),
+    Order::new("TV", "dummy", Short, Special, A_KEPT, MODIFIED, INSIDE),
+    Order::new("/£", "unknown (/£)", Short, Unassigned, A_KEPT, MODIFIED, INSIDE),
+    Order::new("T£", "dummy", Short, Special, A_KEPT, EXCEPTIONAL, INSIDE),
     ]
 };
+
+/// The function number whose period code (C50 notation, as in [`ORDERS`]) is `code`.
+/// Used in constants ([`op`]), where a code that is not in the table stops the build.
+pub const fn function_of(code: &str) -> u32 {
+    let code = code.as_bytes();
+    let mut f = 0;
+    while f < 64 {
+        let row = ORDERS[f].code.as_bytes();
+        if row.len() == code.len() {
+            let mut i = 0;
+            while i < row.len() && row[i] == code[i] {
+                i += 1;
+            }
+            if i == row.len() {
+                return f as u32;
+            }
+        }
+        f += 1;
+    }
+    panic!("a function code that is not in ORDERS")
+}
+
+/// The function numbers by name, each found in [`ORDERS`] by its period code (so the
+/// table stays the one place that numbers the orders): what the cores match on instead
+/// of bare numbers. The dummies and the unassigned codes have no names.
+pub mod op {
+    use super::function_of as f;
+
+    /// `//`: obey the hand switches H as a magnetic instruction (Prinz §21).
+    pub const MAGNETIC_H: u32 = f("//");
+    /// `T/`: A := S unsigned.
+    pub const LOAD: u32 = f("T/");
+    /// `/E`: line s := M.
+    pub const STORE_M: u32 = f("/E");
+    /// `/@`: M += position of the top 1 of S.
+    pub const TOP_BIT: u32 = f("/@");
+    /// `T@`: A := the marker of page p, or line s − 1.
+    pub const MARKER: u32 = f("T@");
+    /// `/A`: line s := M, M := 0.
+    pub const STORE_M_CLEAR: u32 = f("/A");
+    /// `TA`: line s := L, A := 0.
+    pub const STORE_L_CLEAR: u32 = f("TA");
+    /// `/:`: obey line s as a magnetic instruction (Prinz §21).
+    pub const MAGNETIC_S: u32 = f("/:");
+    /// `T:`: A := 0.
+    pub const CLEAR: u32 = f("T:");
+    /// `/S`: line s := L.
+    pub const STORE_L: u32 = f("/S");
+    /// `/I`: swap L and M.
+    pub const SWAP: u32 = f("/I");
+    /// `TI`: A += S unsigned.
+    pub const ADD: u32 = f("TI");
+    /// `/U`: line s := L, L := M, M := 0.
+    pub const STORE_L_SHIFT: u32 = f("/U");
+    /// `/½`: A −= D·S unsigned.
+    pub const MUL_SUB: u32 = f("/½");
+    /// `T½`: A := S signed.
+    pub const LOAD_SIGNED: u32 = f("T½");
+    /// `/D`: A −= D·S signed.
+    pub const MUL_SUB_SIGNED: u32 = f("/D");
+    /// `TD`: A := A or S signed.
+    pub const OR: u32 = f("TD");
+    /// `/R`: M += the number of 1s in S.
+    pub const ONES: u32 = f("/R");
+    /// `TR`: A := A and S signed.
+    pub const AND: u32 = f("TR");
+    /// `/J`: M += S.
+    pub const ADD_M: u32 = f("/J");
+    /// `TJ`: A := A xor S signed.
+    pub const XOR: u32 = f("TJ");
+    /// `/N`: A += D·S unsigned.
+    pub const MUL_ADD: u32 = f("/N");
+    /// `TN`: A −= S signed.
+    pub const SUB_SIGNED: u32 = f("TN");
+    /// `/F`: A += D·S signed.
+    pub const MUL_ADD_SIGNED: u32 = f("/F");
+    /// `TF`: A := −S signed.
+    pub const LOAD_NEGATED: u32 = f("TF");
+    /// `/C`: D := S unsigned.
+    pub const LOAD_D: u32 = f("/C");
+    /// `TC`: A += S signed.
+    pub const ADD_SIGNED: u32 = f("TC");
+    /// `/K`: D := S signed.
+    pub const LOAD_D_SIGNED: u32 = f("/K");
+    /// `TK`: A := 2·S signed.
+    pub const LOAD_DOUBLE: u32 = f("TK");
+    /// `/T`: jump via line s if the B-sign is clear.
+    pub const JUMP_B: u32 = f("/T");
+    /// `TT`: B := line s.
+    pub const B_LOAD: u32 = f("TT");
+    /// `/Z`: line s := the hand switches H.
+    pub const HAND: u32 = f("/Z");
+    /// `TZ`: line s := B.
+    pub const B_STORE: u32 = f("TZ");
+    /// `/L`: dummy stop on the /L switch.
+    pub const STOP_L: u32 = f("/L");
+    /// `TL`: B := B − line s.
+    pub const B_SUB: u32 = f("TL");
+    /// `/W`: P0–P19 of A := a random number.
+    pub const RANDOM: u32 = f("/W");
+    /// `/H`: jump via line s if the A-sign is clear.
+    pub const JUMP_A: u32 = f("/H");
+    /// `/Y`: line s := 0 (SimH's reading).
+    pub const CLEAR_LINE: u32 = f("/Y");
+    /// `/P`: jump via line s.
+    pub const JUMP: u32 = f("/P");
+    /// `/Q`: relative jump via line s.
+    pub const JUMP_REL: u32 = f("/Q");
+    /// `/O`: relative jump via line s if the B-sign is clear.
+    pub const JUMP_REL_B: u32 = f("/O");
+    /// `TO`: B := line s, not B-modified.
+    pub const B_LOAD_X: u32 = f("TO");
+    /// `TB`: line s := B, not B-modified.
+    pub const B_STORE_X: u32 = f("TB");
+    /// `/G`: dummy stop on the /G switch.
+    pub const STOP_G: u32 = f("/G");
+    /// `TG`: B := B − line s, not B-modified.
+    pub const B_SUB_X: u32 = f("TG");
+    /// `/M`: relative jump via line s if the A-sign is clear.
+    pub const JUMP_REL_A: u32 = f("/M");
+    /// `/V`: hoot.
+    pub const HOOT: u32 = f("/V");
+}
 
 /// The function numbers whose row of [`ORDERS`] satisfies a test, as a 64-bit set
 /// (bit f for function f), computed at compile time.
@@ -380,7 +571,21 @@ macro_rules! function_set {
 /// The B-exceptional orders, never B-modified: TO TB TG T£ (bit f for function f).
 pub const NOT_B_MODIFIED: u64 = function_set!(|o| !o.b_modified);
 /// The B-tube orders, whose actual B-digits name the B-line (bit f for function f).
-pub const B_TUBE: u64 = function_set!(|o| matches!(o.unit, Unit::BTube));
+pub const B_TUBE: u64 = function_set!(|o| matches!(o.unit, Unit::BTube(_)));
+/// The B-tube orders that write the B-line they name: TT TO TL TG (bit f for function f).
+pub const WRITES_B: u64 =
+    function_set!(|o| matches!(o.unit, Unit::BTube(BLineOp::Load | BLineOp::Subtract)));
+/// The control transfers `/T /H /P /Q /O /M` (bit f for function f).
+pub const JUMPS: u64 = function_set!(|o| matches!(o.unit, Unit::Control(..)));
+/// The control transfers relative to their own line, `/Q /M /O` (bit f for function f).
+pub const RELATIVE_JUMPS: u64 = function_set!(|o| matches!(o.unit, Unit::Control(_, RELATIVE)));
+/// The control transfers taken only if the A-sign is clear, `/H /M` (bit f for function f).
+pub const JUMPS_ON_A: u64 = function_set!(|o| matches!(o.unit, Unit::Control(When::AClear, _)));
+/// The control transfers taken only if the B-sign is clear, `/T /O` (bit f for function f).
+pub const JUMPS_ON_B: u64 = function_set!(|o| matches!(o.unit, Unit::Control(When::BClear, _)));
+/// The orders that work a device ([`Order::device`]): `//` `/:` `/L` `/G` `/W` `/V`, the
+/// ones the fast core never obeys itself (bit f for function f).
+pub const DEVICE_ORDERS: u64 = function_set!(|o| o.device);
 /// The orders that write A (bit f for function f).
 pub const WRITES_A: u64 = function_set!(|o| o.writes_a);
 /// The function numbers no source assigns (bit f for function f).
@@ -746,6 +951,73 @@ mod tests {
             UNASSIGNED,
             set(&[3, 15, 39, 43, 45, 47, 55, 57, 50, 54, 58, 62])
         );
+        // The sets fast.rs and exec.rs wrote by hand before they were derived.
+        assert_eq!(DEVICE_ORDERS, set(&[0, 8, 36, 38, 52, 60]));
+        assert_eq!(JUMPS, set(&[32, 40, 44, 46, 48, 56]));
+        assert_eq!(RELATIVE_JUMPS, set(&[46, 56, 48]));
+        assert_eq!(JUMPS_ON_A, set(&[40, 56]));
+        assert_eq!(JUMPS_ON_B, set(&[32, 48]));
+        assert_eq!(WRITES_B, set(&[33, 37, 49, 53]));
+    }
+
+    #[test]
+    fn named_function_numbers_are_the_table_rows() {
+        // Each name is the row of its code; the numbers as docs/machine.md gives them.
+        let named = [
+            (op::MAGNETIC_H, 0),
+            (op::LOAD, 1),
+            (op::STORE_M, 2),
+            (op::TOP_BIT, 4),
+            (op::MARKER, 5),
+            (op::STORE_M_CLEAR, 6),
+            (op::STORE_L_CLEAR, 7),
+            (op::MAGNETIC_S, 8),
+            (op::CLEAR, 9),
+            (op::STORE_L, 10),
+            (op::SWAP, 12),
+            (op::ADD, 13),
+            (op::STORE_L_SHIFT, 14),
+            (op::MUL_SUB, 16),
+            (op::LOAD_SIGNED, 17),
+            (op::MUL_SUB_SIGNED, 18),
+            (op::OR, 19),
+            (op::ONES, 20),
+            (op::AND, 21),
+            (op::ADD_M, 22),
+            (op::XOR, 23),
+            (op::MUL_ADD, 24),
+            (op::SUB_SIGNED, 25),
+            (op::MUL_ADD_SIGNED, 26),
+            (op::LOAD_NEGATED, 27),
+            (op::LOAD_D, 28),
+            (op::ADD_SIGNED, 29),
+            (op::LOAD_D_SIGNED, 30),
+            (op::LOAD_DOUBLE, 31),
+            (op::JUMP_B, 32),
+            (op::B_LOAD, 33),
+            (op::HAND, 34),
+            (op::B_STORE, 35),
+            (op::STOP_L, 36),
+            (op::B_SUB, 37),
+            (op::RANDOM, 38),
+            (op::JUMP_A, 40),
+            (op::CLEAR_LINE, 42),
+            (op::JUMP, 44),
+            (op::JUMP_REL, 46),
+            (op::JUMP_REL_B, 48),
+            (op::B_LOAD_X, 49),
+            (op::B_STORE_X, 51),
+            (op::STOP_G, 52),
+            (op::B_SUB_X, 53),
+            (op::JUMP_REL_A, 56),
+            (op::HOOT, 60),
+        ];
+        for (f, want) in named {
+            assert_eq!(f, want, "{}", function_code(want));
+            assert_eq!(function_number(ORDERS[f as usize].code), Some(f));
+        }
+        assert_eq!(function_of("T£"), 63);
+        assert_eq!(function_of("/\""), 54);
     }
 
     #[test]

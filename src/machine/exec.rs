@@ -2,13 +2,14 @@
 //!
 //! Sources per group are given on each arm; the table in docs/machine.md repeats them.
 
+use super::arith::{self, DynamicStop};
 use super::code::{
-    address, b_digits, function, in_set, without_b_digits, IoOrder, MagneticOrder, B_TUBE, MASK20,
-    MASK40, NOT_B_MODIFIED, UNASSIGNED, WRITES_A,
+    address, b_digits, function, in_set, op, without_b_digits, IoOrder, MagneticOrder, B_TUBE,
+    JUMPS_ON_A, JUMPS_ON_B, MASK20, NOT_B_MODIFIED, RELATIVE_JUMPS, UNASSIGNED, WRITES_A,
 };
 use super::drum::marker_of;
 use super::io::OutputOrder;
-use super::{Machine, Stop, StopSwitch, MASK80};
+use super::{Machine, Stop, StopSwitch};
 
 impl Machine {
     /// One prepulse (Prinz §7(7)–(16)): C := C + 1, fetch the presumptive instruction,
@@ -76,130 +77,91 @@ impl Machine {
     #[inline(always)]
     fn order(&mut self, f: u32, s: u32, actual: u32, line: u32, base: u32) -> Option<u32> {
         let st = &mut self.store;
+        let simh = self.config.simh_negation;
         match f {
             // --- magnetic group (Prinz §21, §23) ---
-            0 => return self.magnetic(self.console.hand_switches, line, base),
-            8 => {
+            op::MAGNETIC_H => return self.magnetic(self.console.hand_switches, line, base),
+            op::MAGNETIC_S => {
                 let w = self.store.read(s);
                 return self.magnetic(w, line, base);
             }
             // --- accumulator group (Prinz §10, §11, §13) ---
-            1 => self.a = u128::from(st.read_long(s)),
-            17 => self.a = Self::sext80(st.read_long(s)),
-            27 => self.a = Self::negated(st.read_long(s), self.config.simh_negation),
-            31 => self.a = (Self::sext80(st.read_long(s)) << 1) & MASK80,
-            9 => self.a = 0,
-            13 => self.a = (self.a + u128::from(st.read_long(s))) & MASK80,
-            29 => self.a = (self.a + Self::sext80(st.read_long(s))) & MASK80,
-            25 => {
-                self.a =
-                    (self.a + Self::negated(st.read_long(s), self.config.simh_negation)) & MASK80
-            }
-            22 => self.a = (self.a + (u128::from(st.read_long(s)) << 40)) & MASK80,
-            10 => st.write_long(s, self.a as u64),
-            2 => st.write_long(s, (self.a >> 40) as u64),
-            7 => {
-                st.write_long(s, self.a as u64);
+            op::LOAD => self.a = arith::load(st.read_long(s)),
+            op::LOAD_SIGNED => self.a = arith::load_signed(st.read_long(s)),
+            op::LOAD_NEGATED => self.a = arith::load_negated(st.read_long(s), simh),
+            op::LOAD_DOUBLE => self.a = arith::load_double(st.read_long(s)),
+            op::CLEAR => self.a = 0,
+            op::ADD => self.a = arith::add(self.a, st.read_long(s)),
+            op::ADD_SIGNED => self.a = arith::add_signed(self.a, st.read_long(s)),
+            op::SUB_SIGNED => self.a = arith::sub_signed(self.a, st.read_long(s), simh),
+            op::ADD_M => self.a = arith::add_m(self.a, st.read_long(s)),
+            op::STORE_L => st.write_long(s, arith::l(self.a)),
+            op::STORE_M => st.write_long(s, arith::m(self.a)),
+            op::STORE_L_CLEAR => {
+                st.write_long(s, arith::l(self.a));
                 self.a = 0;
             }
-            6 => {
-                st.write_long(s, (self.a >> 40) as u64);
-                self.a &= u128::from(MASK40);
+            op::STORE_M_CLEAR => {
+                st.write_long(s, arith::m(self.a));
+                self.a = arith::clear_m(self.a);
             }
-            14 => {
-                st.write_long(s, self.a as u64);
-                self.a >>= 40;
+            op::STORE_L_SHIFT => {
+                st.write_long(s, arith::l(self.a));
+                self.a = arith::shift_down(self.a);
             }
-            12 => self.a = (self.a >> 40) | ((self.a & u128::from(MASK40)) << 40),
+            op::SWAP => self.a = arith::swap(self.a),
             // --- multiplication (Prinz §12) ---
-            28 | 30 => {
+            op::LOAD_D | op::LOAD_D_SIGNED => {
                 self.d = st.read_long(s);
-                self.d_signed = f == 30;
+                self.d_signed = f == op::LOAD_D_SIGNED;
             }
-            16 | 18 | 24 | 26 => {
-                let sv = st.read_long(s);
-                let sv: u128 = if f == 18 || f == 26 {
-                    Self::sext80(sv)
-                } else {
-                    u128::from(sv)
-                };
-                let dv: u128 = if self.d_signed {
-                    Self::sext80(self.d)
-                } else {
-                    u128::from(self.d)
-                };
-                // Both factors as 80-bit two's complement; the product mod 2^80 is the
-                // same as the signed product mod 2^80.
-                let p = dv.wrapping_mul(sv);
-                self.a = if f == 16 || f == 18 {
-                    self.a.wrapping_sub(p)
-                } else {
-                    self.a.wrapping_add(p)
-                } & MASK80;
+            op::MUL_SUB | op::MUL_SUB_SIGNED | op::MUL_ADD | op::MUL_ADD_SIGNED => {
+                let signed = f == op::MUL_SUB_SIGNED || f == op::MUL_ADD_SIGNED;
+                let sv = arith::factor(st.read_long(s), signed);
+                let dv = arith::factor(self.d, self.d_signed);
+                let subtract = f == op::MUL_SUB || f == op::MUL_SUB_SIGNED;
+                self.a = arith::multiply(self.a, dv, sv, subtract);
             }
             // --- logical (Prinz §16): S taken signed ---
-            21 => self.a &= Self::sext80(st.read_long(s)),
-            19 => self.a |= Self::sext80(st.read_long(s)),
-            23 => self.a ^= Self::sext80(st.read_long(s)),
+            op::AND => self.a = arith::and(self.a, st.read_long(s)),
+            op::OR => self.a = arith::or(self.a, st.read_long(s)),
+            op::XOR => self.a = arith::xor(self.a, st.read_long(s)),
             // --- special arithmetic (Prinz §19, §24) ---
-            4 => {
-                let v = st.read_long(s);
-                let m = if v == 0 { 63 } else { 63 - v.leading_zeros() };
-                self.a = (self.a + (u128::from(m) << 40)) & MASK80;
-            }
-            20 => {
-                let n = st.read_long(s).count_ones();
-                self.a = (self.a + (u128::from(n) << 40)) & MASK80;
-            }
-            38 => {
+            op::TOP_BIT => self.a = arith::top_bit(self.a, st.read_long(s)),
+            op::ONES => self.a = arith::ones(self.a, st.read_long(s)),
+            op::RANDOM => {
                 self.a = (self.a & !u128::from(MASK20)) | u128::from(self.rng.next20());
                 self.stats.random += 1;
             }
-            5 => {
-                self.a = u128::from(if s & 63 == 0 {
-                    st.marker(s >> 6)
-                } else {
-                    st.read(s - 1)
-                });
+            op::MARKER => {
+                self.a = arith::marker_or_line_before(s, |p| st.marker(p), |x| st.read(x));
             }
             // --- B-tube (Prinz §18): the B-sign follows P19 of the line operated on ---
-            33 | 49 => {
+            op::B_LOAD | op::B_LOAD_X => {
                 let b = b_digits(actual) as usize;
                 self.b[b] = st.read(s);
-                self.b_sign = self.b[b] >> 19 == 1;
+                self.b_sign = arith::b_sign(self.b[b]);
             }
-            35 | 51 => {
+            op::B_STORE | op::B_STORE_X => {
                 let b = b_digits(actual) as usize;
                 st.write(s, self.b[b]);
-                self.b_sign = self.b[b] >> 19 == 1;
+                self.b_sign = arith::b_sign(self.b[b]);
             }
-            37 | 53 => {
+            op::B_SUB | op::B_SUB_X => {
                 let b = b_digits(actual) as usize;
-                self.b[b] = self.b[b].wrapping_sub(st.read(s)) & MASK20;
-                self.b_sign = self.b[b] >> 19 == 1;
+                self.b[b] = arith::b_sub(self.b[b], st.read(s));
+                self.b_sign = arith::b_sign(self.b[b]);
             }
             // --- control transfers (Prinz §14): C := t, or C := C + t ---
-            44 | 46 | 40 | 56 | 32 | 48 => {
-                let taken = match f {
-                    40 | 56 => !self.a_sign(),
-                    32 | 48 => !self.b_sign,
-                    _ => true,
-                };
-                if taken {
-                    let t = self.store.read(s);
-                    // /Q /M /O are relative to the line of the jump.
-                    let rel = if f == 46 || f == 56 || f == 48 {
-                        line
-                    } else {
-                        0
-                    };
-                    if !self.jump(rel + t, line) {
-                        return None;
-                    }
-                }
-            }
+            // (One arm each, so that the function is a constant in each.)
+            op::JUMP => return self.transfer(op::JUMP, s, line),
+            op::JUMP_REL => return self.transfer(op::JUMP_REL, s, line),
+            op::JUMP_A => return self.transfer(op::JUMP_A, s, line),
+            op::JUMP_REL_A => return self.transfer(op::JUMP_REL_A, s, line),
+            op::JUMP_B => return self.transfer(op::JUMP_B, s, line),
+            op::JUMP_REL_B => return self.transfer(op::JUMP_REL_B, s, line),
             // --- special operational (Prinz §20, §13) ---
-            36 => {
+            op::STOP_L => {
                 if self.console.stop_l {
                     self.halt = Some(Stop::DummyStop {
                         line,
@@ -207,7 +169,7 @@ impl Machine {
                     });
                 }
             }
-            52 => {
+            op::STOP_G => {
                 if self.console.stop_g {
                     self.halt = Some(Stop::DummyStop {
                         line,
@@ -215,16 +177,16 @@ impl Machine {
                     });
                 }
             }
-            60 => {
+            op::HOOT => {
                 self.hooter.hoot(self.stats.beats + u64::from(base));
                 if self.breaks.on_hoot {
                     self.halt = Some(Stop::Hoot { line });
                 }
             }
-            34 => st.write(s, self.console.hand_switches),
+            op::HAND => st.write(s, self.console.hand_switches),
             // /Y: unresolved in the primaries; SimH reads the 1st-edition summary as
             // "clear line s" (docs/machine.md).
-            42 => st.write(s, 0),
+            op::CLEAR_LINE => st.write(s, 0),
             _ => {
                 if in_set(UNASSIGNED, f) && self.config.stop_on_unassigned {
                     self.halt = Some(Stop::Unassigned { line, function: f });
@@ -236,25 +198,42 @@ impl Machine {
         Some(0)
     }
 
-    /// Loads control with `t` (10 bits); the next prepulse goes to t + 1. A jump to
+    /// The control transfer `f` (Prinz §14, §18(39)–(44)) at `line` via line `s`:
+    /// `Some(0)` (no beats added), or `None` for a dynamic stop.
+    #[inline(always)]
+    fn transfer(&mut self, f: u32, s: u32, line: u32) -> Option<u32> {
+        let (on_a, on_b) = (in_set(JUMPS_ON_A, f), in_set(JUMPS_ON_B, f));
+        if arith::taken(on_a, on_b, self.a_sign(), self.b_sign) {
+            // /Q /M /O are relative to the line of the jump.
+            let (to, next) = arith::jump_to(in_set(RELATIVE_JUMPS, f), line, self.store.read(s));
+            if !self.jump(to, next, line) {
+                return None;
+            }
+        }
+        Some(0)
+    }
+
+    /// Loads control with `to` (10 bits); the next prepulse goes to `next`, to + 1. A jump to
     /// itself, or back to a `/V` just before it (a continuous hoot), is a dynamic stop:
     /// the jump is not obeyed (nor counted, as SimH counts) and `false` is returned, so
     /// that continuing obeys it again.
     #[inline]
-    fn jump(&mut self, t: u32, line: u32) -> bool {
-        let t = t & 1023;
-        let next = (t + 1) & 1023;
-        if self.config.stop_on_dynamic {
-            if next == line {
+    fn jump(&mut self, to: u32, next: u32, line: u32) -> bool {
+        let store = &self.store;
+        match arith::dynamic_stop(self.config.stop_on_dynamic, line, next, |x| store.read(x)) {
+            Some(DynamicStop::Loop) => {
                 self.halt = Some(Stop::DynamicStop { line });
-                return false;
-            } else if next == ((line + 1023) & 1023) && function(self.store.read(next)) == 60 {
+                false
+            }
+            Some(DynamicStop::Hoot) => {
                 self.halt = Some(Stop::HootStop { line });
-                return false;
+                false
+            }
+            None => {
+                self.c = to;
+                true
             }
         }
-        self.c = t;
-        true
     }
 
     /// KAC held: A is lost after each order that writes it, the A-sign flip-flop keeping

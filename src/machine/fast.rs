@@ -35,15 +35,18 @@
 //! * Instructions, beats, beats per line and orders per function are counted as the
 //!   reference counts them.
 
+use super::arith;
 use super::code::{
-    function, in_set, B_DIGITS_MASK, B_TUBE, MASK20, MASK40, NOT_B_MODIFIED, UNASSIGNED,
+    address, b_digits, below_function, function, in_set, op, with_function, without_b_digits,
+    B_TUBE, DEVICE_ORDERS, JUMPS, JUMPS_ON_A, JUMPS_ON_B, MASK20, MASK40, NOT_B_MODIFIED,
+    RELATIVE_JUMPS, UNASSIGNED, WRITES_B,
 };
-use super::store::signed40;
-use super::{Budget, Machine, Stop, MASK80};
+use super::{Budget, Machine, Stop};
 
-/// The orders never obeyed in the fast loop: `//` `/:` (magnetic and I/O), `/L` `/G`
-/// (dummy stops), `/W` (random), `/V` (hoot). Bit f for function f.
-pub const RARE: u64 = 1 << 0 | 1 << 8 | 1 << 36 | 1 << 38 | 1 << 52 | 1 << 60;
+/// The orders never obeyed in the fast loop: those that work a device
+/// ([`super::code::Order::device`]): `//` `/:` (magnetic and I/O), `/L` `/G` (dummy
+/// stops), `/W` (random), `/V` (hoot). Bit f for function f.
+pub const RARE: u64 = DEVICE_ORDERS;
 
 /// Set in a pre-decoded word when the presumptive order is rare: the order field is then
 /// never equal to a function number, so the one test of the fast loop catches it.
@@ -76,17 +79,27 @@ const DECODE: [u32; 64] = {
 /// added by B-modification, 8–15 (a zero entry) for the orders that are not B-modified.
 #[inline(always)]
 pub const fn decode(w: u32) -> u32 {
-    DECODE[((w >> 14) & 63) as usize] | (((w >> 10) & 7) << 8)
+    DECODE[function(w) as usize] | (b_digits(w) << 8)
+}
+
+/// The base beats under `timing` of each order the fast loops obey.
+fn fast_beats(timing: &super::Timing) -> impl Iterator<Item = u64> + '_ {
+    (0..64)
+        .filter(|&f| !in_set(RARE, f))
+        .map(|f| u64::from(timing.beats[f as usize]))
 }
 
 /// The cheapest order the fast loops obey under `timing`, in beats: a budget of n
 /// instructions is at least n times this many beats of fast orders.
 pub(super) fn cheapest(timing: &super::Timing) -> u64 {
-    (0..64)
-        .filter(|&f| !in_set(RARE, f))
-        .map(|f| u64::from(timing.beats[f as usize]))
-        .min()
-        .unwrap_or(0)
+    fast_beats(timing).min().unwrap_or(0)
+}
+
+/// The dearest order the fast loop obeys under `timing`, in beats (at least 1): what a
+/// chunk's order count is bounded by ([`Machine::run_fast`]). Computed once, when the
+/// machine is made, since its timing never changes.
+pub(super) fn dearest(timing: &super::Timing) -> u64 {
+    fast_beats(timing).max().unwrap_or(0).max(1)
 }
 
 /// Why a fast chunk ended.
@@ -97,22 +110,227 @@ enum Exit {
     General,
 }
 
-/// A 40-bit long line sign-extended to 80 bits (Prinz §6(15)–(25)).
-#[inline(always)]
-fn sext(v: u64) -> u128 {
-    (signed40(v) as i128 as u128) & MASK80
+/// The registers a fast loop keeps in locals while it runs, taken from the machine when
+/// it starts ([`Regs::of`]) and put back when it ends ([`Regs::put`]).
+#[derive(Clone, Copy)]
+struct Regs {
+    /// A, 80 bits.
+    a: u128,
+    /// D as the multiplier ([`arith::factor`]: signed after `/K`, unsigned after `/C`);
+    /// D itself is its low 40 bits.
+    dv: i64,
+    /// Whether `/K` loaded D.
+    d_signed: bool,
+    /// B0–B7, then eight zeros: the entry added to the orders that are not B-modified
+    /// ([`NO_B_LINE`]).
+    bl: [u32; 16],
+    /// The B-sign flip-flop.
+    b_sign: bool,
 }
 
-/// The dearest order the fast loop obeys under `timing`, in beats (at least 1): what a
-/// chunk's order count is bounded by ([`Machine::run_fast`]). Computed once, when the
-/// machine is made, since its timing never changes.
-pub(super) fn dearest(timing: &super::Timing) -> u64 {
-    (0..64)
-        .filter(|&f| !in_set(RARE, f))
-        .map(|f| u64::from(timing.beats[f as usize]))
-        .max()
-        .unwrap_or(0)
-        .max(1)
+impl Regs {
+    /// The registers of machine `m`.
+    #[inline(always)]
+    fn of(m: &Machine) -> Regs {
+        let mut bl = [0u32; 16];
+        bl[..8].copy_from_slice(&m.b);
+        Regs {
+            a: m.a,
+            dv: arith::factor(m.d, m.d_signed),
+            d_signed: m.d_signed,
+            bl,
+            b_sign: m.b_sign,
+        }
+    }
+
+    /// The registers as plain values: (A, D's factor, its sign flag, the B-lines, the
+    /// B-sign), for locals in the loops.
+    #[inline(always)]
+    fn parts(self) -> (u128, i64, bool, [u32; 16], bool) {
+        (self.a, self.dv, self.d_signed, self.bl, self.b_sign)
+    }
+
+    /// The registers from plain values, as [`Regs::parts`] gives them.
+    #[inline(always)]
+    fn from_parts(a: u128, dv: i64, d_signed: bool, bl: [u32; 16], b_sign: bool) -> Regs {
+        Regs {
+            a,
+            dv,
+            d_signed,
+            bl,
+            b_sign,
+        }
+    }
+
+    /// Puts the registers back into machine `m`.
+    #[inline(always)]
+    fn put(&self, m: &mut Machine) {
+        m.a = self.a;
+        m.d = (self.dv as u64) & MASK40;
+        m.d_signed = self.d_signed;
+        m.b.copy_from_slice(&self.bl[..8]);
+        m.b_sign = self.b_sign;
+    }
+}
+
+/// What a fast loop reads of the configuration and the console, fixed during a run.
+#[derive(Clone, Copy)]
+struct Opts {
+    /// `Config::stop_on_dynamic`.
+    stop_dyn: bool,
+    /// `Config::stop_on_unassigned`.
+    stop_unassigned: bool,
+    /// `Config::simh_negation`.
+    simh_negation: bool,
+    /// The hand switches, as `/Z` writes them.
+    hand: u32,
+}
+
+impl Opts {
+    #[inline(always)]
+    fn of(m: &Machine) -> Opts {
+        Opts {
+            stop_dyn: m.config.stop_on_dynamic,
+            stop_unassigned: m.config.stop_on_unassigned,
+            simh_negation: m.config.simh_negation,
+            hand: m.console.hand_switches,
+        }
+    }
+}
+
+/// PI as the reference core leaves it after the actual order `x`: its B-digits kept only
+/// by the B-tube orders and by the orders that are not B-modified at all.
+#[inline(always)]
+fn settled_pi(x: u32) -> u32 {
+    if in_set(B_TUBE | NOT_B_MODIFIED, function(x)) {
+        x
+    } else {
+        without_b_digits(x)
+    }
+}
+
+/// A control transfer `$f` (a constant) for [`order!`]: taken or not, `$jump!(c, next,
+/// ..)` with `c` the new C and `next` the line of the next order (c + 1), after `$done`.
+macro_rules! transfer {
+    ($f:expr, $s:expr, $line:expr, ($a:ident, $dv:ident, $d_signed:ident, $bl:ident, $b_sign:ident), $o:ident, $rs:ident, $exit:block,
+     $jump:ident($($ja:tt)*), $done:block) => {{
+        let line = $line as u32;
+        let (on_a, on_b) = (in_set(JUMPS_ON_A, $f), in_set(JUMPS_ON_B, $f));
+        let (to, next) = if arith::taken(on_a, on_b, arith::a_sign($a), $b_sign) {
+            let (to, next) = arith::jump_to(in_set(RELATIVE_JUMPS, $f), line, $rs!($s));
+            if arith::dynamic_stop($o.stop_dyn, line, next, |x| $rs!(x)).is_some() {
+                // A dynamic or hoot stop: the general path stops there.
+                $exit
+            }
+            (to, next)
+        } else {
+            (line, (line + 1) & 1023)
+        };
+        $done
+        $jump!(to, next, $($ja)*);
+    }};
+}
+
+/// One order of the fast loops, written once for both: function `$f` (a constant in the
+/// block core's dispatch, the order's function in the order-by-order loop) on address
+/// `$s`, the B-tube orders on B-line `$i`, the order at line `$line`, the registers in
+/// the locals named (A, D's factor, its sign flag, the B-lines, the B-sign: [`Regs`]),
+/// the options in `$o` ([`Opts`]). The arithmetic is [`arith`]'s, the
+/// same as the reference core's. Each loop brings its own ways to the store, as names of
+/// its macros: `$rl!(s)` a long line, `$rs!(s)` a short one, `$mk!(p)` page p's marker,
+/// `$wl!(s, v, {exit})` and `$ws!(s, v, {exit})` a long and a short write (which may
+/// leave instead). `exit { .. }` leaves the loop before the order has changed anything,
+/// for the general path to obey it; with `$b0_exit` true a B-tube order that would write
+/// B0 leaves too (the block core assumes B0 = 0). A control transfer, taken or not, runs
+/// `done { .. }` and then `$jump!(next, ..)`, `next` the line of the next order.
+macro_rules! order {
+    ($f:expr, $s:expr, $i:expr, $line:expr, ($a:ident, $dv:ident, $d_signed:ident, $bl:ident, $b_sign:ident), $o:ident, $b0_exit:expr,
+     [$rl:ident, $rs:ident, $mk:ident, $wl:ident, $ws:ident],
+     exit $exit:block, jump $jump:ident($($ja:tt)*), done $done:block) => {
+        match $f {
+            // --- accumulator group (Prinz §10, §11, §13) ---
+            op::LOAD => $a = arith::load($rl!($s)),
+            op::LOAD_SIGNED => $a = arith::load_signed($rl!($s)),
+            op::LOAD_NEGATED => $a = arith::load_negated($rl!($s), $o.simh_negation),
+            op::LOAD_DOUBLE => $a = arith::load_double($rl!($s)),
+            op::CLEAR => $a = 0,
+            op::ADD => $a = arith::add($a, $rl!($s)),
+            op::ADD_SIGNED => $a = arith::add_signed($a, $rl!($s)),
+            op::SUB_SIGNED => $a = arith::sub_signed($a, $rl!($s), $o.simh_negation),
+            op::ADD_M => $a = arith::add_m($a, $rl!($s)),
+            op::STORE_L => $wl!($s, arith::l($a), $exit),
+            op::STORE_M => $wl!($s, arith::m($a), $exit),
+            op::STORE_L_CLEAR => {
+                $wl!($s, arith::l($a), $exit);
+                $a = 0;
+            }
+            op::STORE_M_CLEAR => {
+                $wl!($s, arith::m($a), $exit);
+                $a = arith::clear_m($a);
+            }
+            op::STORE_L_SHIFT => {
+                $wl!($s, arith::l($a), $exit);
+                $a = arith::shift_down($a);
+            }
+            op::SWAP => $a = arith::swap($a),
+            // --- multiplication (Prinz §12): D held as its factor ---
+            op::LOAD_D | op::LOAD_D_SIGNED => {
+                $d_signed = $f == op::LOAD_D_SIGNED;
+                $dv = arith::factor($rl!($s), $d_signed);
+            }
+            op::MUL_SUB | op::MUL_SUB_SIGNED | op::MUL_ADD | op::MUL_ADD_SIGNED => {
+                let signed = $f == op::MUL_SUB_SIGNED || $f == op::MUL_ADD_SIGNED;
+                let subtract = $f == op::MUL_SUB || $f == op::MUL_SUB_SIGNED;
+                let sv = arith::factor($rl!($s), signed);
+                $a = arith::multiply($a, $dv, sv, subtract);
+            }
+            // --- logical (Prinz §16) ---
+            op::AND => $a = arith::and($a, $rl!($s)),
+            op::OR => $a = arith::or($a, $rl!($s)),
+            op::XOR => $a = arith::xor($a, $rl!($s)),
+            // --- special arithmetic (Prinz §19, §24) ---
+            op::TOP_BIT => $a = arith::top_bit($a, $rl!($s)),
+            op::ONES => $a = arith::ones($a, $rl!($s)),
+            op::MARKER => $a = arith::marker_or_line_before($s, |p| $mk!(p), |x| $rs!(x)),
+            // --- B-tube (Prinz §18) ---
+            op::B_LOAD | op::B_LOAD_X => {
+                let i = $i;
+                if $b0_exit && i == 0 $exit
+                let v = $rs!($s);
+                $bl[i] = v;
+                $b_sign = arith::b_sign(v);
+            }
+            op::B_STORE | op::B_STORE_X => {
+                let v = $bl[$i];
+                $ws!($s, v, $exit);
+                $b_sign = arith::b_sign(v);
+            }
+            op::B_SUB | op::B_SUB_X => {
+                let i = $i;
+                if $b0_exit && i == 0 $exit
+                let v = arith::b_sub($bl[i], $rs!($s));
+                $bl[i] = v;
+                $b_sign = arith::b_sign(v);
+            }
+            // --- control transfers (Prinz §14) ---
+            // (One arm each, so that the function is a constant in each.)
+            op::JUMP => transfer!(op::JUMP, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
+            op::JUMP_REL => transfer!(op::JUMP_REL, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
+            op::JUMP_A => transfer!(op::JUMP_A, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
+            op::JUMP_REL_A => transfer!(op::JUMP_REL_A, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
+            op::JUMP_B => transfer!(op::JUMP_B, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
+            op::JUMP_REL_B => transfer!(op::JUMP_REL_B, $s, $line, ($a, $dv, $d_signed, $bl, $b_sign), $o, $rs, $exit, $jump($($ja)*), $done),
+            // --- special operational (Prinz §20, §13) ---
+            op::HAND => $ws!($s, $o.hand, $exit),
+            op::CLEAR_LINE => $ws!($s, 0, $exit),
+            // The rest: the dummies TS TH TX TV T£ (Prinz §20(10)–(14)) and the unassigned
+            // codes, dummies too unless the machine is to stop on them; and the rare
+            // orders, which never get here (the loops send them to the general path first).
+            _ => {
+                if in_set(RARE, $f) || ($o.stop_unassigned && in_set(UNASSIGNED, $f)) $exit
+            }
+        }
+    };
 }
 
 impl Machine {
@@ -128,6 +346,19 @@ impl Machine {
             && self.breaks.watches.is_empty()
     }
 
+    /// The stop of a run that has reached its beat limit `beat_end` or its instruction
+    /// limit `instr_end` (the beat limit first), if it has.
+    #[inline(always)]
+    fn at_limit(&self, beat_end: u64, instr_end: u64) -> Option<Stop> {
+        if self.stats.beats >= beat_end {
+            Some(Stop::BeatLimit)
+        } else if self.stats.instructions >= instr_end {
+            Some(Stop::InstructionLimit)
+        } else {
+            None
+        }
+    }
+
     /// [`Machine::run`] on the fast core; stops exactly where the reference core stops.
     /// Cached blocks ([`Machine::block_chunk`]) while whole blocks fit in the budget,
     /// then the one-order-at-a-time fast loop ([`Machine::fast_chunk`]) near the limit or
@@ -138,51 +369,37 @@ impl Machine {
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);
         let dearest = self.fast_dearest;
         loop {
-            if self.stats.beats >= beat_end {
-                return Stop::BeatLimit;
-            }
-            if self.stats.instructions >= instr_end {
-                return Stop::InstructionLimit;
+            if let Some(stop) = self.at_limit(beat_end, instr_end) {
+                return stop;
             }
             // A rare order next is obeyed at once, without entering the fast loops.
             let rare_next = self.store.decoded(self.c + 1) & SLOW != 0;
             // An order alone between rare ones (a jump back to a transfer, say) costs
             // less through the general path than entering and leaving a chunk.
             let alone = rare_next || self.store.decoded(self.c + 2) & SLOW != 0;
-            if !alone {
-                if self.b[0] == 0 {
-                    let exit = self.block_chunk(
+            let one_order = alone || {
+                let blocks = (self.b[0] == 0).then(|| {
+                    self.block_chunk(
                         beat_end - self.stats.beats,
                         instr_end - self.stats.instructions,
-                    );
-                    if let BlockExit::General = exit {
-                        if self.stats.beats >= beat_end {
-                            return Stop::BeatLimit;
-                        }
-                        if self.stats.instructions >= instr_end {
-                            return Stop::InstructionLimit;
-                        }
-                        self.obey();
-                        if let Some(s) = self.halt.take() {
-                            return s;
-                        }
-                        continue;
+                    )
+                });
+                match blocks {
+                    // The next order is for the general path.
+                    Some(BlockExit::General) => true,
+                    // Near the limit (or B0 not zero): order by order.
+                    _ => {
+                        let n = (instr_end - self.stats.instructions)
+                            .min(beat_end.saturating_sub(self.stats.beats) / dearest);
+                        n == 0 || matches!(self.fast_chunk(n), Exit::General)
                     }
                 }
-                // Near the limit (or B0 not zero): order by order.
-                let n = (instr_end - self.stats.instructions)
-                    .min(beat_end.saturating_sub(self.stats.beats) / dearest);
-                if n > 0 {
-                    if let Exit::Done = self.fast_chunk(n) {
-                        continue;
-                    }
-                }
+            };
+            if !one_order {
+                continue;
             }
-            if self.stats.beats >= beat_end {
-                return Stop::BeatLimit;
-            }
-            if self.stats.instructions >= instr_end {
-                return Stop::InstructionLimit;
+            if let Some(stop) = self.at_limit(beat_end, instr_end) {
+                return stop;
             }
             // A rare order, or too near the beat limit for a chunk: one order, as the
             // reference core obeys it.
@@ -198,38 +415,55 @@ impl Machine {
     /// general path.
     #[inline(never)]
     fn fast_chunk(&mut self, n: u64) -> Exit {
+        // The registers in plain locals, as `order!` names them.
+        let (mut a, mut dv, mut d_signed, mut bl, mut b_sign) = Regs::of(self).parts();
+        let o = Opts::of(self);
+        let mut c = self.c;
+        let mut pi = self.pi;
         let Machine {
             store,
-            a: a_reg,
-            d: d_reg,
-            d_signed: d_signed_reg,
-            b: b_regs,
-            b_sign: b_sign_reg,
-            c: c_reg,
-            pi: pi_reg,
-            console,
             stats,
             line_beats,
             config,
             ..
         } = self;
         let base = &config.timing.beats;
-        let mut a = *a_reg;
-        let mut d_signed = *d_signed_reg;
-        // D as the multiplier: signed (/K) or not (/C); 40 bits fit in an i64 either way,
-        // and D itself is its low 40 bits.
-        let mut dv: i64 = if d_signed {
-            signed40(*d_reg)
-        } else {
-            *d_reg as i64
-        };
-        // B0-B7, then eight zeros for the orders that are not B-modified.
-        let mut bl = [0u32; 16];
-        bl[..8].copy_from_slice(b_regs);
-        let mut b_sign = *b_sign_reg;
-        let mut c = *c_reg;
         let mut beats = stats.beats;
         let mut left = n;
+        // The store as `order!` reaches it: every write through the store, which keeps the
+        // pre-decoded lines and the blocks up to date.
+        macro_rules! rl {
+            ($s:expr) => {
+                store.read_long($s)
+            };
+        }
+        macro_rules! rs {
+            ($s:expr) => {
+                store.read($s)
+            };
+        }
+        macro_rules! mk {
+            ($p:expr) => {
+                store.marker($p)
+            };
+        }
+        macro_rules! wl {
+            ($s:expr, $v:expr, $exit:block) => {
+                store.write_long($s, $v)
+            };
+        }
+        macro_rules! ws {
+            ($s:expr, $v:expr, $exit:block) => {
+                store.write($s, $v)
+            };
+        }
+        // C := the line before the next order.
+        macro_rules! goto {
+            ($to:expr, $next:expr,) => {{
+                let _ = $next; // the next line is C + 1
+                c = $to;
+            }};
+        }
         let exit = loop {
             if left == 0 {
                 break Exit::Done;
@@ -241,163 +475,32 @@ impl Machine {
             // whole line; if that changes the function digits, or the order is rare, the
             // op field differs from the function of the result.
             let actual = (w + bl[((dec >> 8) & 15) as usize]) & MASK20;
-            if actual >> 14 != dec & 127 {
+            // The function number, 0-63 by construction (one jump table, no range test).
+            let f = function(actual);
+            if f != dec & 127 {
                 break Exit::General;
             }
-            // The function number, 0-63 by construction (one jump table, no range test).
-            let f = actual >> 14;
-            let s = actual & 1023;
+            let s = address(actual);
             c = line;
-            match f {
-                // --- accumulator group (Prinz §10, §11, §13) ---
-                1 => a = u128::from(store.read_long(s)),
-                17 => a = sext(store.read_long(s)),
-                27 => a = Self::negated(store.read_long(s), config.simh_negation),
-                31 => a = (sext(store.read_long(s)) << 1) & MASK80,
-                9 => a = 0,
-                13 => a = (a + u128::from(store.read_long(s))) & MASK80,
-                29 => a = (a + sext(store.read_long(s))) & MASK80,
-                25 => a = (a + Self::negated(store.read_long(s), config.simh_negation)) & MASK80,
-                22 => a = (a + (u128::from(store.read_long(s)) << 40)) & MASK80,
-                10 => store.write_long(s, a as u64),
-                2 => store.write_long(s, (a >> 40) as u64),
-                7 => {
-                    store.write_long(s, a as u64);
-                    a = 0;
-                }
-                6 => {
-                    store.write_long(s, (a >> 40) as u64);
-                    a &= u128::from(MASK40);
-                }
-                14 => {
-                    store.write_long(s, a as u64);
-                    a >>= 40;
-                }
-                12 => a = (a >> 40) | ((a & u128::from(MASK40)) << 40),
-                // --- multiplication (Prinz §12): a 64 x 64 -> 128 product of the two
-                // factors, exact, then taken mod 2^80 as the reference core does ---
-                28 | 30 => {
-                    let v = store.read_long(s);
-                    d_signed = f == 30;
-                    dv = if d_signed { signed40(v) } else { v as i64 };
-                }
-                16 | 18 | 24 | 26 => {
-                    let v = store.read_long(s);
-                    let sv = if f == 18 || f == 26 {
-                        signed40(v)
-                    } else {
-                        v as i64
-                    };
-                    let p = (i128::from(dv) * i128::from(sv)) as u128;
-                    a = if f == 16 || f == 18 {
-                        a.wrapping_sub(p)
-                    } else {
-                        a.wrapping_add(p)
-                    } & MASK80;
-                }
-                // --- logical (Prinz §16) ---
-                21 => a &= sext(store.read_long(s)),
-                19 => a |= sext(store.read_long(s)),
-                23 => a ^= sext(store.read_long(s)),
-                // --- special arithmetic (Prinz §19, §24) ---
-                4 => {
-                    let v = store.read_long(s);
-                    let m = if v == 0 { 63 } else { 63 - v.leading_zeros() };
-                    a = (a + (u128::from(m) << 40)) & MASK80;
-                }
-                20 => {
-                    let k = store.read_long(s).count_ones();
-                    a = (a + (u128::from(k) << 40)) & MASK80;
-                }
-                5 => {
-                    a = u128::from(if s & 63 == 0 {
-                        store.marker(s >> 6)
-                    } else {
-                        store.read(s - 1)
-                    });
-                }
-                // --- B-tube (Prinz §18) ---
-                33 | 49 => {
-                    let v = store.read(s);
-                    bl[((actual >> 10) & 7) as usize] = v;
-                    b_sign = v >> 19 == 1;
-                }
-                35 | 51 => {
-                    let v = bl[((actual >> 10) & 7) as usize];
-                    store.write(s, v);
-                    b_sign = v >> 19 == 1;
-                }
-                37 | 53 => {
-                    let i = ((actual >> 10) & 7) as usize;
-                    let v = bl[i].wrapping_sub(store.read(s)) & MASK20;
-                    bl[i] = v;
-                    b_sign = v >> 19 == 1;
-                }
-                // --- control transfers (Prinz §14) ---
-                44 | 46 | 40 | 56 | 32 | 48 => {
-                    let taken = match f {
-                        40 | 56 => (a >> 79) & 1 == 0,
-                        32 | 48 => !b_sign,
-                        _ => true,
-                    };
-                    if taken {
-                        let rel = if f == 46 || f == 56 || f == 48 {
-                            line
-                        } else {
-                            0
-                        };
-                        let t = (rel + store.read(s)) & 1023;
-                        let next = (t + 1) & 1023;
-                        if config.stop_on_dynamic
-                            && (next == line
-                                || (next == ((line + 1023) & 1023)
-                                    && function(store.read(next)) == 60))
-                        {
-                            // A dynamic or hoot stop: the general path stops there.
-                            c = (line + 1023) & 1023;
-                            break Exit::General;
-                        }
-                        c = t;
-                    }
-                }
-                // --- special operational (Prinz §20, §13) ---
-                34 => store.write(s, console.hand_switches),
-                42 => store.write(s, 0),
-                // The rest: the dummies TS TH TX TV T£ (Prinz §20(10)–(14)) and the
-                // unassigned codes, dummies too unless the machine is to stop on them;
-                // and the rare orders, which never get here (their pre-decoded op is not
-                // a function).
-                _ => {
-                    if in_set(RARE, f) || (config.stop_on_unassigned && in_set(UNASSIGNED, f)) {
-                        c = (line + 1023) & 1023;
-                        break Exit::General;
-                    }
-                }
-            }
+            order!(f, s, b_digits(actual) as usize, line, (a, dv, d_signed, bl, b_sign), o, false, [rl, rs, mk, wl, ws],
+                exit {
+                    c = (line + 1023) & 1023;
+                    break Exit::General;
+                },
+                jump goto(), done {});
             // PI is the actual order (its B-digits sorted out when the chunk ends).
-            *pi_reg = actual;
+            pi = actual;
             let cost = u64::from(base[f as usize]);
             beats += cost;
             line_beats[line as usize] += cost;
             stats.by_function[f as usize] += 1;
             left -= 1;
         };
-        *a_reg = a;
-        *d_reg = (dv as u64) & MASK40;
-        *d_signed_reg = d_signed;
-        b_regs.copy_from_slice(&bl[..8]);
-        *b_sign_reg = b_sign;
-        *c_reg = c;
-        // PI as the reference core leaves it: the B-digits of the result are kept only by
-        // the B-tube orders and by the orders that are not B-modified at all.
-        let x = *pi_reg;
-        *pi_reg = if in_set(B_TUBE | NOT_B_MODIFIED, function(x)) {
-            x
-        } else {
-            x & !B_DIGITS_MASK
-        };
         stats.beats = beats;
         stats.instructions += n - left;
+        Regs::from_parts(a, dv, d_signed, bl, b_sign).put(self);
+        self.c = c;
+        self.pi = settled_pi(pi);
         exit
     }
 }
@@ -422,15 +525,15 @@ const K_PLAIN: u32 = 64;
 /// 0, set when a block holding both is built: the count and the conditional jump that
 /// close most period loops, obeyed as one (a superinstruction; kind 8, a B-modified `/:`,
 /// is otherwise unused).
-const K_TG_T: u32 = 8;
+const K_TG_T: u32 = op::MAGNETIC_S;
 
 /// Kind of a B-modified `/K` whose next line is a B-modified `/F`: load the multiplier,
 /// then multiply and add (a scalar product's step, Prinz §18), obeyed as one (kind 36, a
 /// B-modified `/L`, is otherwise unused).
-const K_K_F: u32 = 36;
+const K_K_F: u32 = op::STOP_L;
 
-/// The control transfers (`/T /H /P /Q /O /M`), which end a block.
-const JUMPS: u64 = 1 << 32 | 1 << 40 | 1 << 44 | 1 << 46 | 1 << 48 | 1 << 56;
+// The superinstructions' kinds are those of B-modified rare orders, never translated.
+const _: () = assert!(in_set(RARE, K_TG_T) && in_set(RARE, K_K_F) && in_set(RARE, K_EXIT));
 
 /// `need` of a block not active in the present chunk: larger than any budget, so the one
 /// test at a block's start also sends an inactive block to [`BlockCache::activate`].
@@ -442,19 +545,19 @@ const INACTIVE: i64 = i64::MAX;
 /// the one operated on), P16 up the address (plain) or P0–P13 of the line (B-modified).
 #[inline(always)]
 pub const fn translate(w: u32) -> u32 {
-    let f = (w >> 14) & 63;
-    let b = (w >> 10) & 7;
+    let f = function(w);
+    let b = b_digits(w);
     if in_set(RARE, f) {
         return K_EXIT;
     }
     if in_set(NOT_B_MODIFIED, f) || b == 0 {
         // TT TL (B-digits 0, B0 = 0) and TO TG with B-digits 0 would write B0.
-        if b == 0 && (f == 33 || f == 37 || f == 49 || f == 53) {
+        if b == 0 && in_set(WRITES_B, f) {
             return K_EXIT;
         }
-        (K_PLAIN + f) | (b << 8) | ((w & 1023) << 16)
+        (K_PLAIN + f) | (b << 8) | (address(w) << 16)
     } else {
-        f | (b << 8) | ((w & 0x3FFF) << 16)
+        f | (b << 8) | (below_function(w) << 16)
     }
 }
 
@@ -623,9 +726,9 @@ impl BlockCache {
             // Superinstructions: a TG whose next line is a /T in the same block.
             for x in l..l + n - 1 {
                 let (k, k2) = (self.ops[x] & 255, self.ops[x + 1] & 255);
-                if k == K_PLAIN + 53 && k2 == K_PLAIN + 32 {
+                if k == K_PLAIN + op::B_SUB_X && k2 == K_PLAIN + op::JUMP_B {
                     self.ops[x] = (self.ops[x] & !255) | K_TG_T;
-                } else if k == 30 && k2 == 26 {
+                } else if k == op::LOAD_D_SIGNED && k2 == op::MUL_ADD_SIGNED {
                     self.ops[x] = (self.ops[x] & !255) | K_K_F;
                 }
             }
@@ -698,29 +801,138 @@ fn put(lines: &mut [u32; 1024], a: u32, v: u32) {
     }
 }
 
+/// Calls `$m!(.. [f p, ..] [x ..])` with the block core's kinds: each function number f
+/// it obeys (those not in [`RARE`]) with its plain kind p = K_PLAIN + f, then every
+/// other kind but the superinstructions' (kinds that leave to the general path: the
+/// rare functions, B-modified or plain). Literals, for the patterns of the dispatch;
+/// checked against [`RARE`] by the test `block_kinds_are_every_kind_once`.
+macro_rules! block_kinds {
+    ($m:ident!($($a:tt)*)) => {
+        $m!($($a)*
+            [1 65, 2 66, 3 67, 4 68, 5 69, 6 70, 7 71, 9 73, 10 74, 11 75, 12 76, 13 77,
+             14 78, 15 79, 16 80, 17 81, 18 82, 19 83, 20 84, 21 85, 22 86, 23 87, 24 88,
+             25 89, 26 90, 27 91, 28 92, 29 93, 30 94, 31 95, 32 96, 33 97, 34 98, 35 99,
+             37 101, 39 103, 40 104, 41 105, 42 106, 43 107, 44 108, 45 109, 46 110,
+             47 111, 48 112, 49 113, 50 114, 51 115, 53 117, 54 118, 55 119, 56 120,
+             57 121, 58 122, 59 123, 61 125, 62 126, 63 127]
+            [0 38 52 60 64 72 100 102 116 124])
+    };
+}
+
+/// A block chunk between its three steps ([`Machine::block_chunk`]): built from the
+/// machine ([`Machine::block_build`]), run ([`BlockRun::run`]), and counted and put back
+/// into the machine ([`Machine::block_flush`]).
+struct BlockRun {
+    /// The registers, in locals while the blocks run.
+    r: Regs,
+    /// The options the orders read.
+    o: Opts,
+    /// The budget in beats the chunk started with: no order starts at or after the beat
+    /// limit, and since every order takes at least the cheapest fast order's beats, no
+    /// more orders start than the instructions left.
+    start: i64,
+    /// What is left of it.
+    left: i64,
+    /// The line the block being run (or the next one) starts at.
+    l: usize,
+    /// The last order of the block before (`usize::MAX`: none).
+    prev_end: usize,
+    /// The B-modified actual order (P0–P13) of the last B-modified order obeyed.
+    px: u32,
+}
+
+/// How a block chunk's run ended: why, the line of the order not obeyed, and whether
+/// the block at [`BlockRun::l`] was counted whole when it started.
+type RunEnd = (BlockExit, usize, bool);
+
 impl Machine {
     /// Runs cached blocks while whole blocks fit in `beats_left` and `instr_left`. Every
     /// exit is exact: the orders obeyed are counted as the reference core counts them,
     /// and the machine is left as it was before the next order.
     #[inline(never)]
-    #[allow(unreachable_code)]
     pub(super) fn block_chunk(&mut self, beats_left: u64, instr_left: u64) -> BlockExit {
-        let cheapest = self.fast_cheapest;
-        let Machine {
-            store,
-            a: a_reg,
-            d: d_reg,
-            d_signed: d_signed_reg,
-            b: b_regs,
-            b_sign: b_sign_reg,
-            c: c_reg,
-            pi: pi_reg,
-            console,
-            stats,
-            line_beats,
-            config,
-            ..
-        } = self;
+        let mut run = self.block_build(beats_left, instr_left);
+        let (exit, y, charged) = run.run(&mut self.store, &self.config.timing.beats);
+        self.block_flush(&run, y, charged);
+        exit
+    }
+
+    /// A block chunk's start: the registers and options taken, the budget as beats.
+    #[inline(always)]
+    fn block_build(&self, beats_left: u64, instr_left: u64) -> BlockRun {
+        let start = beats_left
+            .min(instr_left.saturating_mul(self.fast_cheapest))
+            .min(1 << 62) as i64;
+        BlockRun {
+            r: Regs::of(self),
+            o: Opts::of(self),
+            start,
+            left: start,
+            l: ((self.c + 1) & 1023) as usize,
+            prev_end: usize::MAX,
+            px: 0,
+        }
+    }
+
+    /// A block chunk's end, the order at line `y` not obeyed: if the block at `run.l`
+    /// was counted whole (`charged`) but left early, its orders obeyed are counted one by
+    /// one instead; the blocks run whole are counted ([`BlockCache::flush`]); the
+    /// registers, C and PI put back.
+    #[inline(always)]
+    fn block_flush(&mut self, run: &BlockRun, y: usize, charged: bool) {
+        let (lines, cache) = (&self.store.lines, &mut self.store.cache);
+        let (stats, line_beats) = (&mut self.stats, &mut self.line_beats);
+        let base = &self.config.timing.beats;
+        let l = run.l;
+        let mut left = run.left;
+        let mut direct = 0u64;
+        let last = if charged && y > l {
+            y - 1
+        } else {
+            run.prev_end
+        };
+        if charged {
+            let blk = &mut cache.blocks[l];
+            if y - l < usize::from(blk.n) {
+                blk.hits -= 1;
+                left += i64::from(blk.beats);
+                for x in l..y {
+                    let f = function(lines[x]) as usize;
+                    let cost = u64::from(base[f]);
+                    stats.by_function[f] += 1;
+                    line_beats[x] += cost;
+                    left -= cost as i64;
+                    direct += 1;
+                }
+            }
+        }
+        cache.flush(lines, base, stats, line_beats);
+        stats.instructions += direct;
+        stats.beats += (run.start - left) as u64;
+        // The last order obeyed, as B-modified (its line is unchanged: a block covers it).
+        let pi = (last != usize::MAX).then(|| {
+            let w = lines[last];
+            let f = function(w);
+            if in_set(NOT_B_MODIFIED, f) || b_digits(w) == 0 {
+                w
+            } else {
+                with_function(run.px, f)
+            }
+        });
+        run.r.put(self);
+        self.c = ((y + 1023) & 1023) as u32;
+        if let Some(x) = pi {
+            self.pi = settled_pi(x);
+        }
+    }
+}
+
+impl BlockRun {
+    /// Runs blocks from line `self.l` on the store's lines while they fit in the budget;
+    /// `base` the beats of each function.
+    #[inline(always)]
+    #[allow(unreachable_code)]
+    fn run(&mut self, store: &mut super::Store, base: &[u32; 64]) -> RunEnd {
         let super::Store {
             lines,
             markers,
@@ -728,32 +940,15 @@ impl Machine {
         } = store;
         let lines: &mut [u32; 1024] = lines;
         let cache: &mut BlockCache = cache;
-        let base = &config.timing.beats;
-        let stop_dyn = config.stop_on_dynamic;
-        let stop_unassigned = config.stop_on_unassigned;
-        let simh_negation = config.simh_negation;
-        let hand = console.hand_switches;
-        // One budget in beats: no order starts at or after the beat limit, and since every
-        // order takes at least `cheapest` beats, no more than `instr_left` orders start.
-        let start = beats_left
-            .min(instr_left.saturating_mul(cheapest))
-            .min(1 << 62) as i64;
-        let mut left = start;
-        let mut a = *a_reg;
-        let mut d_signed = *d_signed_reg;
-        let mut dv: i64 = if d_signed {
-            signed40(*d_reg)
-        } else {
-            *d_reg as i64
-        };
-        let mut bl = *b_regs;
-        let mut b_sign = *b_sign_reg;
-        // The line the next block starts at, and the last order of the block before.
-        let mut l = ((*c_reg + 1) & 1023) as usize;
-        let mut prev_end = usize::MAX;
-        // The B-modified actual order (P0–P13) of the last B-modified order obeyed.
-        let mut px = 0u32;
+        let markers: &[u32; 8] = markers;
+        // The registers in plain locals, as `order!` names them.
+        let (mut a, mut dv, mut d_signed, mut bl, mut b_sign) = self.r.parts();
+        let o = self.o;
+        let (mut left, mut l, mut prev_end, mut px) = (self.left, self.l, self.prev_end, self.px);
 
+        // The store as `order!` reaches it: the lines directly. A write to a line a block
+        // depends on leaves the order to the general path (through the store, it drops
+        // the blocks).
         macro_rules! rl {
             ($s:expr) => {{
                 let s = $s;
@@ -761,26 +956,30 @@ impl Machine {
                     | (u64::from(lines[((s & !63) | ((s + 1) & 63)) as usize]) << 20)
             }};
         }
-        // A long write; the order is left to the general path if a block depends on
-        // either line.
+        macro_rules! rs {
+            ($s:expr) => {
+                lines[$s as usize]
+            };
+        }
+        macro_rules! mk {
+            ($p:expr) => {
+                markers.get($p as usize).copied().unwrap_or(0)
+            };
+        }
         macro_rules! wl {
-            ($s:expr, $v:expr, $line:expr, $run:lifetime) => {{
+            ($s:expr, $v:expr, $exit:block) => {{
                 let s = $s;
                 let p = (s & !63) | ((s + 1) & 63);
-                if (cache.cover[s as usize] | cache.cover[p as usize]) != 0 {
-                    break $run(BlockExit::General, $line, true);
-                }
+                if (cache.cover[s as usize] | cache.cover[p as usize]) != 0 $exit
                 let v: u64 = $v;
                 put(lines, s, (v as u32) & MASK20);
                 put(lines, p, ((v >> 20) as u32) & MASK20);
             }};
         }
         macro_rules! ws {
-            ($s:expr, $v:expr, $line:expr, $run:lifetime) => {{
+            ($s:expr, $v:expr, $exit:block) => {{
                 let s = $s;
-                if cache.cover[s as usize] != 0 {
-                    break $run(BlockExit::General, $line, true);
-                }
+                if cache.cover[s as usize] != 0 $exit
                 put(lines, s, $v);
             }};
         }
@@ -788,7 +987,8 @@ impl Machine {
         // While it is active and fits, it is counted and run at once (the common case);
         // otherwise the outer loop activates it or ends the chunk.
         macro_rules! next_block {
-            ($next:expr, $line:ident, $ops:lifetime, $blocks:lifetime) => {{
+            ($to:expr, $next:expr, $line:ident, $ops:lifetime, $blocks:lifetime) => {{
+                let _ = $to; // C is set when the chunk ends
                 prev_end = $line;
                 l = $next as usize;
                 let blk = &mut cache.blocks[l];
@@ -801,195 +1001,82 @@ impl Machine {
                 continue $blocks;
             }};
         }
-        // Order f on address s; `$i` the B-line of a B-tube order; `$done` what the order
-        // leaves behind once obeyed (the B-modified actual order).
-        macro_rules! order {
-            ($f:tt, $s:ident, $i:expr, $line:ident, $done:block, $run:lifetime, $ops:lifetime, $blocks:lifetime) => {
-                match $f {
-                    1 => a = u128::from(rl!($s)),
-                    17 => a = sext(rl!($s)),
-                    27 => a = Self::negated(rl!($s), simh_negation),
-                    31 => a = (sext(rl!($s)) << 1) & MASK80,
-                    9 => a = 0,
-                    13 => a = (a + u128::from(rl!($s))) & MASK80,
-                    29 => a = (a + sext(rl!($s))) & MASK80,
-                    25 => a = (a + Self::negated(rl!($s), simh_negation)) & MASK80,
-                    22 => a = (a + (u128::from(rl!($s)) << 40)) & MASK80,
-                    10 => wl!($s, a as u64, $line, $run),
-                    2 => wl!($s, (a >> 40) as u64, $line, $run),
-                    7 => {
-                        wl!($s, a as u64, $line, $run);
-                        a = 0;
-                    }
-                    6 => {
-                        wl!($s, (a >> 40) as u64, $line, $run);
-                        a &= u128::from(MASK40);
-                    }
-                    14 => {
-                        wl!($s, a as u64, $line, $run);
-                        a >>= 40;
-                    }
-                    12 => a = (a >> 40) | ((a & u128::from(MASK40)) << 40),
-                    28 => {
-                        dv = rl!($s) as i64;
-                        d_signed = false;
-                    }
-                    30 => {
-                        dv = signed40(rl!($s));
-                        d_signed = true;
-                    }
-                    16 => a = a.wrapping_sub((i128::from(dv) * i128::from(rl!($s) as i64)) as u128) & MASK80,
-                    18 => a = a.wrapping_sub((i128::from(dv) * i128::from(signed40(rl!($s)))) as u128) & MASK80,
-                    24 => a = a.wrapping_add((i128::from(dv) * i128::from(rl!($s) as i64)) as u128) & MASK80,
-                    26 => a = a.wrapping_add((i128::from(dv) * i128::from(signed40(rl!($s)))) as u128) & MASK80,
-                    21 => a &= sext(rl!($s)),
-                    19 => a |= sext(rl!($s)),
-                    23 => a ^= sext(rl!($s)),
-                    4 => {
-                        let v = rl!($s);
-                        let m = if v == 0 { 63 } else { 63 - v.leading_zeros() };
-                        a = (a + (u128::from(m) << 40)) & MASK80;
-                    }
-                    20 => {
-                        let k = rl!($s).count_ones();
-                        a = (a + (u128::from(k) << 40)) & MASK80;
-                    }
-                    5 => {
-                        a = u128::from(if $s & 63 == 0 {
-                            markers.get(($s >> 6) as usize).copied().unwrap_or(0)
-                        } else {
-                            lines[($s - 1) as usize]
-                        });
-                    }
-                    33 | 49 => {
-                        let i = $i;
-                        if i == 0 {
-                            break $run (BlockExit::General, $line, true);
-                        }
-                        let v = lines[$s as usize];
-                        bl[i] = v;
-                        b_sign = v >> 19 == 1;
-                    }
-                    35 | 51 => {
-                        let v = bl[$i];
-                        ws!($s, v, $line, $run);
-                        b_sign = v >> 19 == 1;
-                    }
-                    37 | 53 => {
-                        let i = $i;
-                        if i == 0 {
-                            break $run (BlockExit::General, $line, true);
-                        }
-                        let v = bl[i].wrapping_sub(lines[$s as usize]) & MASK20;
-                        bl[i] = v;
-                        b_sign = v >> 19 == 1;
-                    }
-                    44 | 46 | 40 | 56 | 32 | 48 => {
-                        let taken = match $f {
-                            40 | 56 => (a >> 79) & 1 == 0,
-                            32 | 48 => !b_sign,
-                            _ => true,
-                        };
-                        let next = if taken {
-                            let rel = if $f == 46 || $f == 56 || $f == 48 { $line as u32 } else { 0 };
-                            let next = (rel + lines[$s as usize] + 1) & 1023;
-                            let back = ($line as u32).wrapping_sub(next) & 1023;
-                            if back <= 1 {
-                                if stop_dyn && (back == 0 || function(lines[next as usize]) == 60) {
-                                    // A dynamic or hoot stop: the general path stops there.
-                                    break $run (BlockExit::General, $line, true);
-                                }
-                            }
-                            next
-                        } else {
-                            ($line as u32 + 1) & 1023
-                        };
-                        $done
-                        next_block!(next, $line, $ops, $blocks);
-                    }
-                    34 => ws!($s, hand, $line, $run),
-                    42 => ws!($s, 0, $line, $run),
-                    // The dummies TS TH TX TV T£ and the unassigned codes (dummies unless the
-                    // machine is to stop on them).
-                    _ => {
-                        if stop_unassigned && in_set(UNASSIGNED, $f) {
-                            break $run (BlockExit::General, $line, true);
-                        }
-                    }
-                }
-            };
-        }
+        // One dispatch on the translated op's kind: for each function f obeyed here, f
+        // B-modified and K_PLAIN + f as written (the pairs given); the superinstructions;
+        // every other kind leaves to the general path.
         macro_rules! dispatch {
-            ($k:expr, $op:ident, $line:ident, $run:lifetime, $ops:lifetime, $blocks:lifetime; $($f:tt $p:tt),*) => {
+            ($k:expr, $op:ident, $line:ident, $run:lifetime, $ops:lifetime, $blocks:lifetime;
+             [$($f:tt $p:tt),*] [$($x:tt)*]) => {
                 match $k & 127 {
                     $(
                         $f => {
                             // B-modified: the B-line is added to P0-P13 of the line; if
                             // that changes the function digits, the general path obeys it.
                             let x = ($op >> 16) + bl[(($op >> 8) & 7) as usize];
-                            if x & 0xFC000 != 0 {
+                            if function(x) != 0 {
                                 break $run (BlockExit::General, $line, true);
                             }
-                            let s = x & 1023;
-                            order!($f, s, ((x >> 10) & 7) as usize, $line, { px = x }, $run, $ops, $blocks);
+                            order!($f, address(x), b_digits(x) as usize, $line, (a, dv, d_signed, bl, b_sign), o, true,
+                                [rl, rs, mk, wl, ws],
+                                exit { break $run (BlockExit::General, $line, true) },
+                                jump next_block($line, $ops, $blocks), done { px = x });
                             px = x;
                         }
                         $p => {
                             let s = ($op >> 16) & 1023;
-                            order!($f, s, (($op >> 8) & 7) as usize, $line, {}, $run, $ops, $blocks);
+                            order!($f, s, (($op >> 8) & 7) as usize, $line, (a, dv, d_signed, bl, b_sign), o, true,
+                                [rl, rs, mk, wl, ws],
+                                exit { break $run (BlockExit::General, $line, true) },
+                                jump next_block($line, $ops, $blocks), done {});
                         }
                     )*
                     K_TG_T => {
                         // TG on line `line` (its B-line not 0), then the /T on the next.
                         let i = (($op >> 8) & 7) as usize;
-                        let v = bl[i].wrapping_sub(lines[(($op >> 16) & 1023) as usize]) & MASK20;
+                        let v = arith::b_sub(bl[i], lines[(($op >> 16) & 1023) as usize]);
                         bl[i] = v;
-                        b_sign = v >> 19 == 1;
+                        b_sign = arith::b_sign(v);
                         let jl = $line + 1;
-                        let next = if v >> 19 == 0 {
+                        let next = if !b_sign {
                             let t = lines[((cache.ops[jl & 1023] >> 16) & 1023) as usize];
-                            let next = (t + 1) & 1023;
-                            let back = (jl as u32).wrapping_sub(next) & 1023;
-                            if back <= 1 {
-                                if stop_dyn && (back == 0 || function(lines[next as usize]) == 60) {
-                                    // A dynamic or hoot stop: the general path stops there.
-                                    break $run (BlockExit::General, jl, true);
-                                }
+                            let (_, next) = arith::jump_to(false, jl as u32, t);
+                            if arith::dynamic_stop(o.stop_dyn, jl as u32, next, |x| lines[x as usize]).is_some() {
+                                // A dynamic or hoot stop: the general path stops there.
+                                break $run (BlockExit::General, jl, true);
                             }
                             next
                         } else {
                             (jl as u32 + 1) & 1023
                         };
                         $line = jl;
-                        next_block!(next, $line, $ops, $blocks);
+                        next_block!((), next, $line, $ops, $blocks);
                     }
                     K_K_F => {
                         // /K on line `line`, then /F on the next, both B-modified.
                         let x = ($op >> 16) + bl[(($op >> 8) & 7) as usize];
-                        if x & 0xFC000 != 0 {
+                        if function(x) != 0 {
                             break $run (BlockExit::General, $line, true);
                         }
-                        let d = signed40(rl!(x & 1023));
+                        let d = arith::factor(rl!(address(x)), true);
                         let op2 = cache.ops[($line + 1) & 1023];
                         let x2 = (op2 >> 16) + bl[((op2 >> 8) & 7) as usize];
                         dv = d;
                         d_signed = true;
                         px = x;
-                        if x2 & 0xFC000 != 0 {
+                        if function(x2) != 0 {
                             break $run (BlockExit::General, $line + 1, true);
                         }
-                        a = a.wrapping_add((i128::from(d) * i128::from(signed40(rl!(x2 & 1023)))) as u128) & MASK80;
+                        a = arith::multiply(a, d, arith::factor(rl!(address(x2)), true), false);
                         px = x2;
                         $line += 1;
                     }
-                    0 | 38 | 52 | 60 | 64 | 72 | 100 | 102 | 116 | 124 | 128..=u32::MAX => {
-                        break $run (BlockExit::General, $line, true)
-                    }
+                    // Every kind 0-127 is an arm (no range test in the dispatch).
+                    $($x)|* | 128..=u32::MAX => break $run (BlockExit::General, $line, true),
                 }
             };
         }
 
-        let (exit, y, charged) = 'run: {
+        let end = 'run: {
             'blocks: loop {
                 // A block starts at line l.
                 if cache.blocks[l].need > left {
@@ -1008,63 +1095,14 @@ impl Machine {
                 let mut line = l;
                 'ops: loop {
                     let op = cache.ops[line & 1023];
-                    dispatch!(op, op, line, 'run, 'ops, 'blocks;
-                        1 65, 2 66, 3 67, 4 68, 5 69, 6 70, 7 71, 9 73, 10 74, 11 75, 12 76,
-                        13 77, 14 78, 15 79, 16 80, 17 81, 18 82, 19 83, 20 84, 21 85, 22 86,
-                        23 87, 24 88, 25 89, 26 90, 27 91, 28 92, 29 93, 30 94, 31 95, 32 96,
-                        33 97, 34 98, 35 99, 37 101, 39 103, 40 104, 41 105, 42 106, 43 107,
-                        44 108, 45 109, 46 110, 47 111, 48 112, 49 113, 50 114, 51 115, 53 117,
-                        54 118, 55 119, 56 120, 57 121, 58 122, 59 123, 61 125, 62 126, 63 127);
+                    block_kinds!(dispatch!(op, op, line, 'run, 'ops, 'blocks;));
                     line += 1;
                 }
             }
         };
-
-        // Out of the chunk: the order at line y is not obeyed. If the block at l was
-        // counted whole but left early, count the orders it obeyed one by one instead.
-        let mut direct = 0u64;
-        let last = if charged && y > l { y - 1 } else { prev_end };
-        if charged {
-            let blk = &mut cache.blocks[l];
-            if y - l < usize::from(blk.n) {
-                blk.hits -= 1;
-                left += i64::from(blk.beats);
-                for x in l..y {
-                    let f = function(lines[x]) as usize;
-                    let cost = u64::from(base[f]);
-                    stats.by_function[f] += 1;
-                    line_beats[x] += cost;
-                    left -= cost as i64;
-                    direct += 1;
-                }
-            }
-        }
-        cache.flush(lines, base, stats, line_beats);
-        stats.instructions += direct;
-        stats.beats += (start - left) as u64;
-        *a_reg = a;
-        *d_reg = (dv as u64) & MASK40;
-        *d_signed_reg = d_signed;
-        *b_regs = bl;
-        *b_sign_reg = b_sign;
-        *c_reg = ((y + 1023) & 1023) as u32;
-        if last != usize::MAX {
-            // The last order obeyed, as B-modified (its line is unchanged: a block covers
-            // it).
-            let w = lines[last];
-            let f = function(w);
-            let x = if in_set(NOT_B_MODIFIED, f) || (w >> 10) & 7 == 0 {
-                w
-            } else {
-                (f << 14) | (px & 0x3FFF)
-            };
-            *pi_reg = if in_set(B_TUBE | NOT_B_MODIFIED, function(x)) {
-                x
-            } else {
-                x & !B_DIGITS_MASK
-            };
-        }
-        exit
+        self.r = Regs::from_parts(a, dv, d_signed, bl, b_sign);
+        (self.left, self.l, self.prev_end, self.px) = (left, l, prev_end, px);
+        end
     }
 }
 
@@ -1072,6 +1110,30 @@ impl Machine {
 mod tests {
     use super::super::code::ORDERS;
     use super::*;
+
+    macro_rules! lists {
+        ([$($f:tt $p:tt),*] [$($x:tt)*]) => {
+            (vec![$($f),*], vec![$($p),*], vec![$($x),*])
+        };
+    }
+
+    #[test]
+    fn block_kinds_are_every_kind_once() {
+        let (fs, ps, xs): (Vec<u32>, Vec<u32>, Vec<u32>) = block_kinds!(lists!());
+        let fast: Vec<u32> = (0..64).filter(|&f| !in_set(RARE, f)).collect();
+        assert_eq!(fs, fast, "the functions the block core obeys");
+        assert!(fs.iter().zip(&ps).all(|(&f, &p)| p == K_PLAIN + f));
+        let mut exits: Vec<u32> = (0..64)
+            .filter(|&f| in_set(RARE, f))
+            .flat_map(|f| [f, K_PLAIN + f])
+            .filter(|&k| k != K_TG_T && k != K_K_F)
+            .collect();
+        exits.sort();
+        assert_eq!(xs, exits, "the kinds that leave");
+        let mut all: Vec<u32> = [fs, ps, xs, vec![K_TG_T, K_K_F]].concat();
+        all.sort();
+        assert_eq!(all, (0..128).collect::<Vec<u32>>(), "every kind once");
+    }
 
     #[test]
     fn decode_marks_rare_and_exceptional_orders() {

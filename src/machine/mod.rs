@@ -8,6 +8,7 @@
 //! Every behaviour names its source in the docstring of the code that implements it;
 //! docs/machine.md collects them with the choices made where sources disagree.
 
+mod arith;
 pub mod code;
 pub mod drum;
 mod exec;
@@ -642,30 +643,5 @@ impl Machine {
             }
         }
         None
-    }
-
-    /// −S for `TF` and `TN`, as an 80-bit number: S (40 bits) sign-extended, then
-    /// negated (Prinz §10(8)–(9), §11(15)). With `simh_negation` ([`Config`]) S is negated
-    /// within 40 bits first and the result sign-extended, as SimH does: the same except
-    /// for S = −2^39, where that gives −2^39 instead of +2^39.
-    #[inline]
-    pub(crate) fn negated(s: u64, simh_negation: bool) -> u128 {
-        if simh_negation {
-            Self::sext80(s.wrapping_neg() & ((1 << 40) - 1))
-        } else {
-            Self::sext80(s).wrapping_neg() & MASK80
-        }
-    }
-
-    /// Sign-extends a 40-bit value to the 80-bit accumulator width (plus-minus
-    /// convention, Prinz §6(15)–(25)).
-    #[inline]
-    pub(crate) fn sext80(v: u64) -> u128 {
-        let v = u128::from(v & MASK40);
-        if v >> 39 & 1 == 1 {
-            v | (MASK80 & !u128::from(MASK40))
-        } else {
-            v
-        }
     }
 }
