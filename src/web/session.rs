@@ -352,7 +352,7 @@ impl WebSession {
     }
 
     /// The report of the last game, once, when it is over (Prinz's run beside Faster
-    /// than Thought's figures).    /// The report of the last Prinz run, once, when it has finished.
+    /// than Thought's figures).
     pub fn take_report(&mut self) -> Option<Report> {
         self.report.take()
     }
