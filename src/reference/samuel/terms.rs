@@ -681,10 +681,20 @@ fn mobil(b: &Board) -> i32 {
 /// MOVE (Move): "credited with 1 if pieces are even with a total piece count (2 for
 /// men, and 3 for kings) of less than 24, and if an odd number of pieces are in the
 /// move system, defined as those vertical files starting with squares 1, 2, 3 and 4."
+/// Ours: the files from 1, 2, 3 and 4 when Black is to move, their mirror (the files
+/// from 29, 30, 31 and 32, p ↔ 33 − p) when White is, as every square list of the
+/// appendix is read for the side concerned (docs/samuel.md); with an odd number of
+/// pieces on the board the two systems' counts differ in parity, so one system for both
+/// sides would make the term depend on the colour.
 fn move_(b: &Board) -> i32 {
     let p = &b.v.pos;
     let (cb, cw) = (credit(p.b, p.k), credit(p.w, p.k));
-    let system = pdn_mask(&[1, 2, 3, 4, 9, 10, 11, 12, 17, 18, 19, 20, 25, 26, 27, 28]);
+    let blacks = pdn_mask(&[1, 2, 3, 4, 9, 10, 11, 12, 17, 18, 19, 20, 25, 26, 27, 28]);
+    let system = if b.v.aside == Side::Black {
+        blacks
+    } else {
+        blacks.reverse_bits()
+    };
     i32::from(cb == cw && cb + cw < 24 && ((p.b | p.w) & system).count_ones() % 2 == 1)
 }
 
