@@ -2,21 +2,9 @@
 //! its replies, its board and its verdicts against `reference::bridgit`, a whole game
 //! through the binary, and bad input refused.
 
+use crate::common::mark1;
 use mark1::games::bridgit::{self as g, Waiting};
 use mark1::reference::bridgit::{self as rb, Owner};
-use std::process::Command;
-
-fn mark1(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Every reply Bell's formula's, the board the reference's, I HAVE WON exactly when
 /// Black has joined base and goal, on 300 positions of every size.

@@ -2,22 +2,10 @@
 //! against `reference::guessit::decide` given the same random numbers, games against
 //! Bell's procedure, games through the binary, and bad input refused.
 
+use crate::common::mark1;
 use mark1::games::guessit::{self as g, Deal, First, Prompt, Waiting};
 use mark1::machine::{Rng, RngKind};
 use mark1::reference::guessit::{self as rg, Decision, View};
-use std::process::Command;
-
-fn mark1(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn card(name: &str) -> usize {
     rg::parse_card(name).unwrap()

@@ -2,21 +2,9 @@
 //! (programs/knights.m1): its tours against `reference::knights`, the paper through the
 //! binary, a square off the board refused.
 
+use crate::common::mark1;
 use mark1::games::knights::{self as g, Waiting};
 use mark1::reference::knights as rk;
-use std::process::Command;
-
-fn mark1(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// From every square (and 36 more drawn squares) the program's tour is Warnsdorff's
 /// rule's with our tie-break: the path in its board, the paper, COMPLETE or STUCK.

@@ -6,6 +6,7 @@
 
 mod bell_props;
 mod bridgit;
+mod common;
 mod draughts;
 mod guessit;
 mod knights;

@@ -1,5 +1,6 @@
 //! MENACE on the emulated Mark 1 (programs/menace.m1) against reference::noughts::menace.
 
+use crate::common::mark1;
 use mark1::games::noughts::menace as g;
 use mark1::reference::noughts::menace::{Empty, Opponent};
 use mark1::reference::noughts::{EMPTY, X};
@@ -33,18 +34,6 @@ fn training_games_finish() {
     let (games, g) = g::train(20, Opponent::Random, Empty::Resign, 1, None, |_, _| {}).unwrap();
     assert_eq!(games.len(), 20);
     assert!(!g.boxes().unwrap().is_empty());
-}
-
-fn mark1(args: &[&str]) -> (bool, String, String) {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 fn temp(name: &str) -> std::path::PathBuf {

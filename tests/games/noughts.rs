@@ -2,21 +2,9 @@
 //! and moves against `reference::noughts`, Bell's worked example, games through the
 //! binary, and bad input refused.
 
+use crate::common::mark1;
 use mark1::games::noughts::{self as g, First, Waiting};
 use mark1::reference::noughts::{self as rn, EMPTY, O, X};
-use std::process::Command;
-
-fn mark1(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// Every empty cell's sum is Michie's and the cell chosen one of his largest, on 1,000
 /// positions.

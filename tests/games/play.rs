@@ -1,31 +1,11 @@
 //! `mark1 play GAME` through the binary: any game of `games::GAMES` played at the keys
 //! through the one model (`games::AtTheKeys`), its moves from a script or stdin.
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 /// `mark1 play ARGS` with `stdin` as its input: success, stdout, stderr.
 fn play(args: &[&str], stdin: &str) -> (bool, String, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .arg("play")
-        .args(args)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
+    let mut all = vec!["play"];
+    all.extend_from_slice(args);
+    crate::common::mark1_with_stdin(&all, stdin)
 }
 
 /// Every row of the table is listed with its command and doc.

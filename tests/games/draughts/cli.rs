@@ -1,20 +1,9 @@
 //! `mark1 draughts` through the real binary: a scripted game with an illegal move in it,
 //! the cross-check's last line, the replay's last line, and bad input.
 
+use crate::common::mark1;
 use proptest::prelude::*;
 use std::process::Command;
-
-fn mark1(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .output()
-        .expect("runs");
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// The script of tests/games/draughts/game.rs with an illegal move put in: the program
 /// refuses it, the driver shows the legal moves, and the game goes on to the end.
