@@ -7,7 +7,7 @@
 use crate::cli::moves::Moves;
 use crate::cli::out::{rounded, write_json};
 use anyhow::Result;
-use mark1::games::turochamp::play::{Game, Outcome, Reply};
+use mark1::games::turochamp::play::{Game, Reply};
 use mark1::games::turochamp::{check, count, think};
 use mark1::reference::turochamp::{replay as ref_replay, Readings, DEFAULT_NODE_LIMIT};
 use serde::Serialize;
@@ -345,24 +345,9 @@ fn run_play(a: &TurochampArgs) -> Result<()> {
     writeln!(out, "position: {}", a.fen.trim())?;
     show_reply(out, &first)?;
     loop {
-        match game.outcome() {
-            Outcome::Mate(c) => {
-                writeln!(
-                    out,
-                    "checkmate: {} wins",
-                    if c == shakmaty::Color::White {
-                        "the machine (White)"
-                    } else {
-                        "you (Black)"
-                    }
-                )?;
-                break;
-            }
-            Outcome::Stalemate => {
-                writeln!(out, "stalemate")?;
-                break;
-            }
-            Outcome::Going => {}
+        if let Some(words) = game.end_words() {
+            writeln!(out, "{words}")?;
+            break;
         }
         let Some(line) = moves.next_line("your move: ", out)? else {
             if moves.is_script() {

@@ -338,6 +338,17 @@ impl Game {
         }
     }
 
+    /// The result in words once the side to move has no move (`mark1 turochamp --play`
+    /// and the game at the keys alike): `None` while the game goes on.
+    pub fn end_words(&self) -> Option<String> {
+        match self.outcome() {
+            Outcome::Going => None,
+            Outcome::Mate(Color::White) => Some("checkmate: the machine (White) wins".into()),
+            Outcome::Mate(Color::Black) => Some("checkmate: you (Black) wins".into()),
+            Outcome::Stalemate => Some("stalemate".into()),
+        }
+    }
+
     /// The game so far as PGN (SAN moves; the result `1-0`, `0-1`, `1/2-1/2` or `*`).
     pub fn pgn(&self) -> String {
         let result = match self.outcome() {
@@ -449,23 +460,6 @@ fn run_error(e: TurochampRunError) -> RunError {
     }
 }
 
-impl AtKeys {
-    /// The game as the CLI knows it (its SAN moves, minutes, PGN).
-    pub fn game(&self) -> &Game {
-        &self.game
-    }
-
-    /// The result in words when the position has no move for the side to move.
-    fn ended(&self) -> Option<String> {
-        match self.game.outcome() {
-            Outcome::Going => None,
-            Outcome::Mate(Color::White) => Some("checkmate: the machine (White) wins".into()),
-            Outcome::Mate(Color::Black) => Some("checkmate: you (Black) win".into()),
-            Outcome::Stalemate => Some("stalemate".into()),
-        }
-    }
-}
-
 impl AtTheKeys for AtKeys {
     fn game(&self) -> &'static str {
         "turochamp"
@@ -509,10 +503,11 @@ impl AtTheKeys for AtKeys {
         };
         self.over = match reply {
             Reply::Over => Some(
-                self.ended()
+                self.game
+                    .end_words()
                     .unwrap_or_else(|| "the machine has no move: the game is over".into()),
             ),
-            _ => self.ended(),
+            _ => self.game.end_words(),
         };
         Ok(Some(if self.over.is_some() {
             Waiting::Over
