@@ -17,6 +17,7 @@
 //! - [`keys`]: the one model of a program at the keys ([`AtTheKeys`]) every driver
 //!   implements; [`GAMES`] lists the games, where each part lives and how to start it.
 
+pub mod ajedrecista;
 pub mod bridgit;
 pub mod bundled;
 pub mod draughts;
