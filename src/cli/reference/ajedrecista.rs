@@ -4,7 +4,7 @@
 
 use crate::cli::out::write_json;
 use anyhow::Result;
-use mark1::reference::ajedrecista::{self as ra, Readings, Rows};
+use mark1::reference::ajedrecista::{self as ra, Readings, RookStart, Rows};
 use std::io::Write;
 
 /// The table's reading and who moves first, shared by the subcommands.
@@ -14,12 +14,16 @@ pub struct TableArgs {
     /// atkinson (his else-chain).
     #[arg(long, default_value = "vigneron", value_parser = ["vigneron", "atkinson"])]
     rows: String,
+    /// Where the rook starts: b7 (the default) or b8 (one transcription of Atkinson).
+    #[arg(long, default_value = "b7", value_parser = ["b7", "b8"])]
+    rook: String,
 }
 
 impl TableArgs {
     fn readings(&self) -> Result<Readings> {
         Ok(Readings {
             rows: Rows::parse(&self.rows)?,
+            rook: RookStart::parse(&self.rook)?,
             ..Readings::default()
         })
     }
@@ -134,7 +138,7 @@ pub fn run(cmd: &AjedrecistaCommand, out: &mut dyn Write) -> Result<()> {
             let from = match from {
                 Some(t) => {
                     let s = ra::parse_square(t)?;
-                    ra::Position::start(s)?;
+                    ra::Position::start_with(s, RookStart::parse(&table.rook)?)?;
                     Some(s)
                 }
                 None => None,
@@ -154,14 +158,17 @@ pub fn run(cmd: &AjedrecistaCommand, out: &mut dyn Write) -> Result<()> {
                     let name = ra::square_name(f + 8 * k);
                     let cell = match l.longest.get(&name) {
                         Some(Some(n)) => format!("{n:>3}"),
-                        Some(None) => "  ∞".to_string(),
+                        Some(None) => "  x".to_string(),
                         None => "  -".to_string(),
                     };
                     row.push_str(&cell);
                 }
                 writeln!(out, "{row}")?;
             }
-            writeln!(out, "   a  b  c  d  e  f  g  h   (- a start in check)")?;
+            writeln!(
+                out,
+                "   a  b  c  d  e  f  g  h   (- a start in check, x no mate forced)"
+            )?;
             let moves = l
                 .from
                 .moves

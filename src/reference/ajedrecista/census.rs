@@ -28,9 +28,9 @@ fn replies(after: &Position) -> Vec<(Square, Option<Position>)> {
 /// The starts: the machine to move (`machine_first`), or each start's legal visitor
 /// moves when the visitor moves first (a start itself then is not a position the machine
 /// meets).
-fn first_positions(machine_first: bool) -> Vec<Position> {
+fn first_positions(readings: &Readings, machine_first: bool) -> Vec<Position> {
     let mut v = Vec::new();
-    for p in Position::starts() {
+    for p in Position::starts_with(readings.rook) {
         if machine_first {
             v.push(p);
         } else {
@@ -49,7 +49,7 @@ fn first_positions(machine_first: bool) -> Vec<Position> {
 /// order (the machine's king, rook, visitor's king).
 pub fn reachable(readings: &Readings, machine_first: bool) -> Vec<Position> {
     let mut seen: HashSet<Position> = HashSet::new();
-    let mut todo = first_positions(machine_first);
+    let mut todo = first_positions(readings, machine_first);
     seen.extend(todo.iter().copied());
     while let Some(p) = todo.pop() {
         if let Decision::Move(r) = decide(&p, readings.rows) {
@@ -105,7 +105,7 @@ pub fn census(readings: &Readings, machine_first: bool) -> Census {
     let mut c = Census {
         readings: readings.words(),
         first: if machine_first { "machine" } else { "human" },
-        starts: Position::starts().len(),
+        starts: Position::starts_with(readings.rook).len(),
         positions: all.len(),
         cases: (1..=6).map(|k| (k.to_string(), 0)).collect(),
         checks: 0,
@@ -171,7 +171,7 @@ impl Graph {
             readings: *readings,
         };
         let mut on_stack: HashSet<Position> = HashSet::new();
-        for root in first_positions(machine_first) {
+        for root in first_positions(readings, machine_first) {
             // Frames: the position, its children, the next child, the best so far.
             let mut stack: Vec<Frame> = Vec::new();
             if g.value.contains_key(&root) {
@@ -219,7 +219,7 @@ impl Graph {
                 }
             }
         }
-        for s in Position::starts() {
+        for s in Position::starts_with(readings.rook) {
             let v = if machine_first {
                 g.value.get(&s).copied().flatten()
             } else {
@@ -297,7 +297,18 @@ pub fn longest(readings: &Readings, machine_first: bool, from: Option<Square>) -
             .copied()
             .reduce(|a, b| if b.1 > a.1 { b } else { a }),
     };
-    let (start, moves) = pick.unwrap_or((Position::starts()[0], None));
+    let (start, moves) = pick.unwrap_or((
+        Position::starts_with(readings.rook)
+            .first()
+            .copied()
+            .unwrap_or(Position {
+                white_king: super::START_KING,
+                rook: Some(readings.rook.square()),
+                black_king: 0,
+                machine_to_move: true,
+            }),
+        None,
+    ));
     Longest {
         readings: readings.words(),
         first: if machine_first { "machine" } else { "human" },

@@ -165,16 +165,27 @@ impl Position {
     /// [`AjedrecistaError::Start`]: not on ranks 1–6 (the sources' rule), or in check from
     /// the rook (the b-file).
     pub fn start(black_king: Square) -> Result<Position, AjedrecistaError> {
+        Position::start_with(black_king, RookStart::B7)
+    }
+
+    /// A legal start with the rook on `rook`'s square ([`RookStart`]).
+    ///
+    /// # Errors
+    /// As [`Position::start`].
+    pub fn start_with(black_king: Square, rook: RookStart) -> Result<Position, AjedrecistaError> {
         let p = Position {
             white_king: START_KING,
-            rook: Some(START_ROOK),
+            rook: Some(rook.square()),
             black_king,
             machine_to_move: true,
         };
         let why = if rank(black_king) > 5 {
             Some("it must stand on ranks 1-6")
         } else if p.in_check() {
-            Some("it would be in check from the rook on b7")
+            Some(match rook {
+                RookStart::B7 => "it would be in check from the rook on b7",
+                RookStart::B8 => "it would be in check from the rook on b8",
+            })
         } else {
             None
         };
@@ -189,7 +200,14 @@ impl Position {
 
     /// Every legal start, the black king's squares in order a1, c1 … h6 (42 of them).
     pub fn starts() -> Vec<Position> {
-        (0..48).filter_map(|s| Position::start(s).ok()).collect()
+        Position::starts_with(RookStart::B7)
+    }
+
+    /// Every legal start with the rook on `rook`'s square.
+    pub fn starts_with(rook: RookStart) -> Vec<Position> {
+        (0..48)
+            .filter_map(|s| Position::start_with(s, rook).ok())
+            .collect()
     }
 
     /// Reads a FEN with the white king, at most one white rook and the black king and
@@ -402,6 +420,28 @@ pub enum Flagged {
     Back,
 }
 
+/// Where the rook starts: b7 (Levy as the Chessprogramming wiki cites him; IEEE Spectrum
+/// 2023) or b8 (one transcription of Atkinson's appendix).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum RookStart {
+    /// b7, the default: the sources that describe the machine itself.
+    #[default]
+    B7,
+    /// b8: from c6 the table then orders a move the mechanism cannot make
+    /// (docs/ajedrecista.md).
+    B8,
+}
+
+impl RookStart {
+    /// The square.
+    pub fn square(self) -> Square {
+        match self {
+            RookStart::B7 => START_ROOK,
+            RookStart::B8 => START_ROOK + 8,
+        }
+    }
+}
+
 macro_rules! reading {
     ($t:ty, $what:literal, $choices:literal, $($v:ident => $n:literal),+) => {
         impl $t {
@@ -431,6 +471,7 @@ macro_rules! reading {
 reading!(Rows, "the table's rows", "vigneron or atkinson", Vigneron => "vigneron", Atkinson => "atkinson");
 reading!(Illegal, "an illegal move", "chess or step", Chess => "chess", Step => "step");
 reading!(Flagged, "a flagged move", "stands or back", Stands => "stands", Back => "back");
+reading!(RookStart, "the rook's start", "b7 or b8", B7 => "b7", B8 => "b8");
 
 /// The readings of a game, one for each place the sources are silent or differ.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -441,13 +482,16 @@ pub struct Readings {
     pub illegal: Illegal,
     /// Where the king stands after a flagged move.
     pub flagged: Flagged,
+    /// Where the rook starts.
+    pub rook: RookStart,
 }
 
 impl Readings {
-    /// The readings in words: `rows vigneron, illegal chess, flagged stands`.
+    /// The readings in words: `rook b7, rows vigneron, illegal chess, flagged stands`.
     pub fn words(&self) -> String {
         format!(
-            "rows {}, illegal {}, flagged {}",
+            "rook {}, rows {}, illegal {}, flagged {}",
+            self.rook.name(),
             self.rows.name(),
             self.illegal.name(),
             self.flagged.name()
