@@ -14,6 +14,8 @@
 //!   Games"; Faster than Thought ch. 25), on top of `shakmaty`'s chess legality.
 //! - [`samuel`]: Samuel's checkers player (1959): his terms, look-ahead and both learning
 //!   procedures.
+//! - [`ajedrecista`]: Torres Quevedo's king-and-rook machine (1912), its six-row table
+//!   (Vigneron 1914), the strikes, the census of every position it can meet.
 //! - [`bridgit`], [`noughts`] (Michie's machine, the incomplete defence and MENACE's
 //!   boxes), [`guessit`], [`knights`]: Bell's games (Bell 1972, ch. 1).
 //!
@@ -21,6 +23,7 @@
 //!
 //! See `docs/reference-engines.md` for the reasoning behind each choice.
 
+pub mod ajedrecista;
 pub mod bridgit;
 pub mod chess;
 pub mod draughts;

@@ -2,6 +2,7 @@
 //! draughts ([`draughts`]), Prinz's chess ([`chess`]), Faster than Thought's nim
 //! ([`nim`]) and Turing's paper chess machine ([`turochamp`]).
 
+pub mod ajedrecista;
 pub mod bell;
 pub mod chess;
 pub mod draughts;
@@ -93,6 +94,15 @@ pub enum RefCommand {
         #[command(subcommand)]
         cmd: samuel::SamuelCommand,
     },
+    /// Torres Quevedo's king-and-rook machine, El Ajedrecista (1912): its six-row table
+    /// (Vigneron 1914), the census of every position it can meet, its longest games.
+    ///
+    /// Example: `mark1 ref ajedrecista census`
+    Ajedrecista {
+        /// What to do.
+        #[command(subcommand)]
+        cmd: ajedrecista::AjedrecistaCommand,
+    },
     /// Bridg-it with Gross's strategy as Bell's formula (Bell 1972, ch. 1.2).
     ///
     /// Example: `mark1 ref bridgit board --size 5`
@@ -141,6 +151,7 @@ pub fn run(cmd: &RefCommand, out: &mut dyn Write) -> Result<()> {
         RefCommand::Nim { cmd } => nim::run(cmd, out),
         RefCommand::Turochamp { cmd } => turochamp::run(cmd, out),
         RefCommand::Samuel { cmd } => samuel::run(cmd, out),
+        RefCommand::Ajedrecista { cmd } => ajedrecista::run(cmd, out),
         RefCommand::Bridgit { cmd } => bell::bridgit(cmd, out),
         RefCommand::Noughts { cmd } => bell::noughts(cmd, out),
         RefCommand::Guessit { cmd } => bell::guessit(cmd, out),
