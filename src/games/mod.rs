@@ -11,6 +11,7 @@
 //! - Bell's games (1972): [`noughts`] (Michie's machine, the incomplete defence;
 //!   [`noughts::menace`]: MENACE, its boxes on the drum), [`bridgit`], [`knights`] (the knight's tour),
 //!   [`guessit`].
+//! - [`ajedrecista`]: Torres Quevedo's chess machine (1912) as a program of ours.
 //! - [`bundled`]: a bundled program assembled once, its labels looked up by name.
 //! - [`keys_core`]: the core of Bell's games at the keys (the machine, the key routine,
 //!   KAC, the paper), their one error type [`GameError`] and bundled-program macro.
@@ -173,6 +174,17 @@ pub static GAMES: &[GameRow] = &[
         tests: "tests/games/knights.rs",
         doc: "docs/bell.md",
         start: knights::start,
+    },
+    GameRow {
+        game: "ajedrecista",
+        title: "Torres Quevedo's chess machine, El Ajedrecista (1912), as a program",
+        programs: &["programs/ajedrecista.m1"],
+        driver: "games::ajedrecista",
+        reference: "reference::ajedrecista",
+        command: "ajedrecista",
+        tests: "tests/games/ajedrecista.rs",
+        doc: "docs/ajedrecista.md",
+        start: ajedrecista::start,
     },
     GameRow {
         game: "guess-it",
