@@ -121,6 +121,14 @@ pub enum Command {
     ///
     /// Example: `mark1 guess-it`, `mark1 guess-it --check 10000`
     GuessIt(super::guessit::GuessitArgs),
+    /// Torres Quevedo's chess machine, El Ajedrecista (1912), as a program of ours on the
+    /// emulated Mark 1: its six-row table with rook and king against your king (your
+    /// squares on the hand switches with KAC), the lamp for an illegal move and the
+    /// refusal after the third; one move (`--think --fen F`); the comparison with the
+    /// reference (`--check N|all`).
+    ///
+    /// Example: `mark1 ajedrecista --from d5`, `mark1 ajedrecista --check all`
+    Ajedrecista(super::ajedrecista::AjedrecistaArgs),
     /// Run a SimH Ferranti Mark I command file (`.ini`) as SimH's shipped Mark I software
     /// uses them: att/det, set cpu kec|kac, dep/ex, go until, do/call/goto/if, feedptr,
     /// typein and appendtotape on the off-line perforator (docs/compatibility.md).
@@ -151,6 +159,7 @@ pub fn dispatch(command: Command) -> Result<()> {
         Command::Bridgit(a) => super::bridgit::run(a),
         Command::KnightsTour(a) => super::knights::run(a),
         Command::GuessIt(a) => super::guessit::run(a),
+        Command::Ajedrecista(a) => super::ajedrecista::run(a),
         Command::Simh(a) => super::simh::run(a),
     }
 }
@@ -178,6 +187,7 @@ pub const GROUPS: &[(&str, &[&str])] = &[
             "bridgit",
             "knights-tour",
             "guess-it",
+            "ajedrecista",
             "match",
         ],
     ),

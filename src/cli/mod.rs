@@ -5,6 +5,7 @@
 //! run's instructions, beats and seconds as the games report them, [`out`] where the
 //! commands write (and [`out::write_json`], every `--json` object).
 
+pub mod ajedrecista;
 pub mod asm;
 pub mod bridgit;
 pub mod command;

@@ -552,10 +552,10 @@ pub struct Think {
     /// The decision's beats: from the table's unit brought down to the move made on the
     /// board (or to the stop), the drum transfers included.
     pub decide_beats: u64,
-    /// The whole reply's beats: from the black king's peg entered (KAC) to the next wait,
-    /// the printing included.
+    /// The whole reply's beats: from the table brought down to the next wait (or the
+    /// end), the printing included.
     pub reply_beats: u64,
-    /// The reply's orders obeyed.
+    /// The reply's orders obeyed (from the table brought down).
     pub reply_instructions: u64,
 }
 
@@ -593,12 +593,11 @@ pub fn think(p: &Position, seed: u64) -> Result<Think, GameError> {
         g.machine.breaks.set_line(l, true);
     }
     let v = g.preset.remove(0);
-    let (b0, i0) = (g.machine.stats.beats, g.machine.stats.instructions);
     g.play_peg(v);
     let (mut from, mut to) = (None, None);
     g.core.run_to_wait_watching(&mut |m, line| {
         if line == tot {
-            from = Some(m.stats.beats);
+            from.get_or_insert((m.stats.beats, m.stats.instructions));
             Ok(true)
         } else if line == tod || line == last {
             to.get_or_insert(m.stats.beats);
@@ -607,6 +606,11 @@ pub fn think(p: &Position, seed: u64) -> Result<Think, GameError> {
             Ok(false)
         }
     })?;
+    let Some((b0, i0)) = from else {
+        return Err(GameError::Run(RunError::Stopped(
+            "the program never brought its table down".into(),
+        )));
+    };
     let paper = g.paper().to_string();
     let said = machine_said(&paper).first().copied().ok_or_else(|| {
         GameError::Run(RunError::Stopped(format!(
@@ -618,10 +622,7 @@ pub fn think(p: &Position, seed: u64) -> Result<Think, GameError> {
         position: *p,
         said,
         held: g.held(),
-        decide_beats: match (from, to) {
-            (Some(a), Some(b)) => b - a,
-            _ => 0,
-        },
+        decide_beats: to.map_or(0, |b| b - b0),
         reply_beats: g.machine.stats.beats - b0,
         reply_instructions: g.machine.stats.instructions - i0,
         paper,
