@@ -4,6 +4,7 @@
 //! references, and the parallel sweeps. One of the suite's six test binaries (`tests/*/main.rs`):
 //! `cargo test --test games nim::` runs one game's tests.
 
+mod ajedrecista;
 mod bell_props;
 mod bridgit;
 mod common;
