@@ -63,7 +63,10 @@ fn a_game_to_mate_through_the_binary() {
     assert!(ok, "{err}");
     assert!(paper(&out).last().unwrap().ends_with(" MATE"), "{out}");
     let end = out.lines().last().unwrap();
-    assert!(end.starts_with(&format!("{}; ", ra::End::Mate.words())), "{out}");
+    assert!(
+        end.starts_with(&format!("{}; ", ra::End::Mate.words())),
+        "{out}"
+    );
     let (ok, json, _) = game(&script, &["--from", "d5", "--json"]);
     assert!(ok);
     let v: serde_json::Value = serde_json::from_str(&json).unwrap();
@@ -84,7 +87,10 @@ fn the_third_illegal_move_is_refused() {
     let p = paper(&out);
     assert_eq!(p.iter().filter(|l| **l == "ILLEGAL").count(), 3, "{out}");
     assert_eq!(p.last(), Some(&"I REFUSE TO PLAY"), "{out}");
-    assert!(!out.contains("YOU D2"), "the game went on after the refusal: {out}");
+    assert!(
+        !out.contains("YOU D2"),
+        "the game went on after the refusal: {out}"
+    );
     assert!(out.contains(&ra::End::Refused.words()), "{out}");
     // No reply between the strikes.
     assert_eq!(
@@ -104,8 +110,17 @@ fn the_third_illegal_move_is_refused() {
     // The reference agrees: two flagged, then the refusal.
     let mut g = ra::Game::new(Position::start(35).unwrap(), Readings::default());
     g.machine().unwrap();
-    assert!(matches!(g.visitor(35), Ok(Visited::Flagged { strike: 1, .. })));
-    assert!(matches!(g.visitor(19), Ok(Visited::Flagged { strike: 2, stands: 19 })));
+    assert!(matches!(
+        g.visitor(35),
+        Ok(Visited::Flagged { strike: 1, .. })
+    ));
+    assert!(matches!(
+        g.visitor(19),
+        Ok(Visited::Flagged {
+            strike: 2,
+            stands: 19
+        })
+    ));
     assert_eq!(g.visitor(37), Ok(Visited::Refused));
     insta::assert_snapshot!("ajedrecista_refusal", p.join("\n"));
 }
@@ -180,5 +195,8 @@ fn bad_input_refused() {
     let (ok, _, err) = mark1(&["ajedrecista", "--check", "0"]);
     assert!(!ok && err.contains("nor `all`"), "{err}");
     let (ok, _, err) = game("d4\nz9\n", &[]);
-    assert!(!ok && err.contains("line 2") && err.contains("not a square"), "{err}");
+    assert!(
+        !ok && err.contains("line 2") && err.contains("not a square"),
+        "{err}"
+    );
 }

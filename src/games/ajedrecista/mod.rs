@@ -25,9 +25,9 @@
 //! MOVE` / `K CANNOT MOVE` (the machine stops: a draw), `I REFUSE TO PLAY` (the third
 //! illegal move).
 
+use super::bundled::RunError;
 pub use super::bundled::{CheckReport, Waiting};
 pub use super::keys::First;
-use super::bundled::RunError;
 use super::keys_core::{self, GameError, KeysCore, Limit};
 use crate::machine::Machine;
 use crate::reference::ajedrecista::{
@@ -164,7 +164,11 @@ fn said_of(line: &str) -> Option<Said> {
 
 /// The paper after its first two lines (the heading and the pegs set).
 fn moves_part(paper: &str) -> impl Iterator<Item = &str> {
-    paper.lines().skip(2).map(str::trim).filter(|l| !l.is_empty())
+    paper
+        .lines()
+        .skip(2)
+        .map(str::trim)
+        .filter(|l| !l.is_empty())
 }
 
 /// Every move of the machine on the paper, in order.
@@ -375,8 +379,7 @@ impl keys_core::Driver for Game {
         let s = ra::parse_square(text).map_err(|e| e.to_string())?;
         if self.pegs == 2 {
             let p = Position::start(s).map_err(|e| e.to_string())?;
-            return Ok(u32::from(p.black_king)
-                | if self.visitor_first { VISITOR_FIRST } else { 0 });
+            return Ok(u32::from(p.black_king) | if self.visitor_first { VISITOR_FIRST } else { 0 });
         }
         Ok(u32::from(s))
     }
@@ -721,7 +724,7 @@ pub fn check(n: Option<usize>, seed: u64) -> Result<Checked, GameError> {
                 .collect()
         }
     };
-    let results: Vec<Result<(Option<String>, u64, u64), GameError>> = positions
+    let results: Vec<Result<Compared, GameError>> = positions
         .par_iter()
         .enumerate()
         .map(|(k, p)| {
@@ -760,6 +763,9 @@ pub fn check(n: Option<usize>, seed: u64) -> Result<Checked, GameError> {
     })
 }
 
+/// One position compared: what differed, if anything; the decision's beats; the reply's.
+type Compared = (Option<String>, u64, u64);
+
 /// Pegs in words: `K a8 R b7 k d5`.
 fn held_text(h: &Held) -> String {
     let s = |o: Option<Square>| o.map(square_name).unwrap_or_else(|| "-".into());
@@ -797,7 +803,9 @@ mod tests {
         for m in record(g.paper()) {
             if game.position.machine_to_move {
                 let d = game.machine().unwrap();
-                let Decision::Move(r) = d else { panic!("{d:?}") };
+                let Decision::Move(r) = d else {
+                    panic!("{d:?}")
+                };
                 assert_eq!(r.san(), m, "{}", g.paper());
                 checked += 1;
             } else {
@@ -825,7 +833,11 @@ mod tests {
         assert!(matches!(g.enter("z9"), Err(MoveError::Input(_))));
         g.enter("d5").unwrap();
         crate::games::keys::run_to_wait(&mut *g, BEATS).unwrap();
-        assert!(g.paper().contains("K A8 R B7 YOU D5\nR B6\n"), "{}", g.paper());
+        assert!(
+            g.paper().contains("K A8 R B7 YOU D5\nR B6\n"),
+            "{}",
+            g.paper()
+        );
         assert_eq!(g.view()["rook"], "b6");
     }
 }
