@@ -23,7 +23,8 @@ pub struct PlayArgs {
     #[arg(long, default_value = "machine", value_parser = First::parse)]
     first: First,
     /// The starting position in the game's own notation: a FEN (Prinz, turochamp),
-    /// heaps `3 4 5` (nim), a board size (bridgit), a square (knights-tour).
+    /// heaps `3 4 5` (nim), a board size (bridgit), a square (knights-tour), the black
+    /// king's start square or a FEN (ajedrecista).
     #[arg(long)]
     position: Option<String>,
     /// The seed of the machine's random-number hardware.

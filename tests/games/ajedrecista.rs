@@ -200,3 +200,35 @@ fn bad_input_refused() {
         "{err}"
     );
 }
+
+/// `mark1 play ajedrecista` through the table: the visitor's start square is the first
+/// entry, the machine's pegs set by the driver; with `--first human` the visitor moves
+/// first from a start given as the position.
+#[test]
+fn played_through_mark1_play() {
+    let (ok, out, err) = crate::common::mark1_with_stdin(&["play", "ajedrecista"], "b5\nd5\nc5\n");
+    assert!(ok, "{err}");
+    assert!(
+        out.contains("refused: the black king cannot start on b5"),
+        "{out}"
+    );
+    assert!(out.contains("K A8 R B7 YOU D5\nR B6\n"), "{out}");
+    assert!(out.contains("YOU C5\nR H6\n"), "{out}");
+    assert!(out.contains("no more moves"), "{out}");
+    let (ok, out, err) = crate::common::mark1_with_stdin(
+        &[
+            "play",
+            "ajedrecista",
+            "--position",
+            "e4",
+            "--first",
+            "human",
+        ],
+        "e3\n",
+    );
+    assert!(ok, "{err}");
+    let (before, after) = out.split_once("YOU E3\nR B6\n").expect(&out);
+    assert!(before.contains("K A8 R B7 YOU E4\n"), "{out}");
+    assert!(!before.contains("R B6"), "the machine moved first: {out}");
+    assert!(after.contains("no more moves"), "{out}");
+}
