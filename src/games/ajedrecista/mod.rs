@@ -13,7 +13,8 @@
 //! **The board on the tube** (`bd`, store lines 128-218: page 2 and the top of page 3):
 //! a table of lines with a border, a line a square; square (file f, rank r) is line 128 +
 //! e, e = 9(r + 1) + f + 1, so nine lines a rank from rank 1 up (a border line, then the
-//! files a to h; the table's first and last nine lines are all border). A line's digits: 1
+//! files a to h; the table's first nine lines and its last ten are border). A line's
+//! digits: 1
 //! the white king, 2 the rook, 4 the black king (a dot each at the left of the line), 8
 //! the border, 16 next to the white king, 32 attacked by the rook (the squares the black
 //! king may not enter, made again after each move of the machine).
