@@ -14,10 +14,9 @@
 //! a table of lines with a border, a line a square; square (file f, rank r) is line 128 +
 //! e, e = 9(r + 1) + f + 1, so nine lines a rank from rank 1 up (a border line, then the
 //! files a to h; the table's first nine lines and its last ten are border). A line's
-//! digits: 1
-//! the white king, 2 the rook, 4 the black king (a dot each at the left of the line), 8
-//! the border, 16 next to the white king, 32 attacked by the rook (the squares the black
-//! king may not enter, made again after each move of the machine).
+//! digits: 1 the white king, 2 the rook, 4 the black king (a dot each at the left of the
+//! line), 8 the border, 16 next to the white king, 32 attacked by the rook (the squares
+//! the black king may not enter, made again after each move of the machine).
 //!
 //! **The paper**: `EL AJEDRECISTA`; the pegs set (`K A8 R B7 YOU D5`); each move of the
 //! machine (`R H7`, `K B7`, with ` CHECK`, ` MATE` or ` STALEMATE` after it); each of the
