@@ -177,6 +177,34 @@ fn one_move_on_a_position() {
     ]);
     assert!(ok);
     assert!(out.starts_with("the machine stops: no case"), "{out}");
+    // Row 1 sends the rook from a4 to h4, and the white king stands in its way on d4:
+    // the mechanism cannot, and the machine stops.
+    let fen = "8/8/1k6/8/R2K4/8/8/8 w - - 0 1";
+    assert!(matches!(
+        ra::decide(&Position::from_fen(fen).unwrap(), ra::Rows::Vigneron),
+        ra::Decision::Cannot(
+            ra::Order {
+                case: 1,
+                piece: ra::Piece::Rook,
+                ..
+            },
+            ra::Blocked::Path
+        )
+    ));
+    let (ok, out, _) = mark1(&["ajedrecista", "--think", "--fen", fen]);
+    assert!(ok);
+    assert!(
+        out.starts_with("the machine stops: its rook cannot move"),
+        "{out}"
+    );
+    let (ok, out, _) = mark1(&["ajedrecista", "--think", "--fen", fen, "--json"]);
+    assert!(ok);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["move"], serde_json::Value::Null);
+    assert!(
+        v["paper"].as_str().unwrap().ends_with("R CANNOT MOVE\n"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -231,4 +259,72 @@ fn played_through_mark1_play() {
     assert!(before.contains("K A8 R B7 YOU E4\n"), "{out}");
     assert!(!before.contains("R B6"), "the machine moved first: {out}");
     assert!(after.contains("no more moves"), "{out}");
+}
+
+/// Random games at the keys against the reference's `Game` move by move: the visitor
+/// plays legal moves, any king's step (into check, next to the white king, onto a guarded
+/// rook) and jumps anywhere; after every move the program's record (the machine's moves,
+/// the lamp, the rook taken) and the pegs on its board are the reference's, and the game
+/// ends where and as the reference's does.
+#[test]
+fn random_games_agree_with_the_reference_move_by_move() {
+    use mark1::games::ajedrecista::{self as g, Waiting};
+    use mark1::random::{RandomSource, Xorshift};
+    let mut rng = Xorshift(0x1912);
+    let starts = Position::starts();
+    let mut ends = std::collections::BTreeMap::new();
+    for k in 0..1000 {
+        let mut start = starts[rng.next_u20() as usize % starts.len()];
+        start.machine_to_move = rng.next_u20() % 4 != 0;
+        let mut r = ra::Game::new(start, Readings::default());
+        let mut p = g::Game::at(&start, k).unwrap();
+        let mut w = p.wait().unwrap();
+        loop {
+            if r.end.is_none() && r.position.machine_to_move {
+                r.machine().unwrap();
+            }
+            let paper = p.paper().to_string();
+            assert_eq!(g::record(&paper), r.record, "game {k}:\n{paper}");
+            if let Some(end) = r.end {
+                assert_eq!(w, Waiting::Over, "game {k}:\n{paper}");
+                let last = mark1::games::keys::last_words(&paper);
+                let said = match end {
+                    ra::End::Mate => last.ends_with(" MATE"),
+                    ra::End::Stalemate => last.ends_with(" STALEMATE"),
+                    ra::End::RookLost => last == "ROOK LOST",
+                    ra::End::NoCase => last == "NO CASE",
+                    ra::End::Refused => last == "I REFUSE TO PLAY",
+                    ra::End::Cannot(o, _) => {
+                        last == format!(
+                            "{} CANNOT MOVE",
+                            if o.piece == ra::Piece::King { 'K' } else { 'R' }
+                        )
+                    }
+                };
+                assert!(said, "game {k}: the reference ends {end:?}:\n{paper}");
+                *ends.entry(end.name()).or_insert(0) += 1;
+                break;
+            }
+            assert_eq!(w, Waiting::Key, "game {k}:\n{paper}");
+            assert_eq!(p.position(), Some(r.position), "game {k}:\n{paper}");
+            let bk = r.position.black_king;
+            let legal = r.position.visitor_moves();
+            let to = match rng.next_u20() % 10 {
+                0 => (rng.next_u20() % 64) as u8,
+                1..=3 => {
+                    let steps: Vec<u8> = (0..64).filter(|&s| ra::adjacent(bk, s)).collect();
+                    steps[rng.next_u20() as usize % steps.len()]
+                }
+                _ if !legal.is_empty() => legal[rng.next_u20() as usize % legal.len()],
+                _ => (rng.next_u20() % 64) as u8,
+            };
+            r.visitor(to).unwrap();
+            w = p.play(to).unwrap();
+        }
+    }
+    // The games reach the ends the lamp and the cheat make, not only mate.
+    for e in ["mate", "refused"] {
+        assert!(ends.contains_key(e), "{ends:?}");
+    }
+    assert!(ends.len() >= 3, "{ends:?}");
 }
