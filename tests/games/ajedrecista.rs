@@ -275,7 +275,7 @@ fn random_games_agree_with_the_reference_move_by_move() {
     let mut ends = std::collections::BTreeMap::new();
     for k in 0..1000 {
         let mut start = starts[rng.next_u20() as usize % starts.len()];
-        start.machine_to_move = rng.next_u20() % 4 != 0;
+        start.machine_to_move = !rng.next_u20().is_multiple_of(4);
         let mut r = ra::Game::new(start, Readings::default());
         let mut p = g::Game::at(&start, k).unwrap();
         let mut w = p.wait().unwrap();
