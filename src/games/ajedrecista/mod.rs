@@ -280,19 +280,29 @@ impl Game {
     pub fn wait(&mut self) -> Result<Waiting, RunError> {
         loop {
             let w = self.core.run_to_wait()?;
-            if w == Waiting::Key && !self.preset.is_empty() {
-                let v = self.preset.remove(0);
-                self.peg_entered();
-                self.core.key(v);
+            if w == Waiting::Key && self.next_peg() {
                 continue;
             }
             return Ok(w);
         }
     }
 
-    /// Counts a peg set (the first three entries of a game).
-    fn peg_entered(&mut self) {
+    /// Sets `v` on the hand switches and presses KAC: a peg while the program asks for
+    /// them (the first three entries, counted), then the visitor's moves.
+    fn key(&mut self, v: u32) {
         self.pegs = (self.pegs + 1).min(3);
+        self.core.key(v);
+    }
+
+    /// Sets the next preset peg with KAC, if one is left (the program waiting at its key
+    /// routine): whether it did.
+    fn next_peg(&mut self) -> bool {
+        if self.preset.is_empty() {
+            return false;
+        }
+        let v = self.preset.remove(0);
+        self.key(v);
+        true
     }
 
     /// Enters the visitor's move `to` (or a peg while the program asks for them) and runs
@@ -301,8 +311,7 @@ impl Game {
     /// # Errors
     /// The machine stopping elsewhere.
     pub fn play(&mut self, to: Square) -> Result<Waiting, RunError> {
-        self.peg_entered();
-        self.core.key(u32::from(to));
+        self.key(u32::from(to));
         self.wait()
     }
 
@@ -420,10 +429,7 @@ impl keys_core::Driver for Game {
         loop {
             let left = end.saturating_sub(self.machine.stats.beats);
             let w = self.core.run(left)?;
-            if w == Some(Waiting::Key) && !self.preset.is_empty() {
-                let v = self.preset.remove(0);
-                self.peg_entered();
-                self.core.key(v);
+            if w == Some(Waiting::Key) && self.next_peg() {
                 continue;
             }
             return Ok(w);
@@ -490,8 +496,7 @@ impl super::AtTheKeys for Keys {
         }
         let h = keys_core::Driver::move_switches(&self.0, text.trim())
             .map_err(super::MoveError::Input)?;
-        self.0.peg_entered();
-        self.0.core.key(h);
+        self.0.key(h);
         Ok(())
     }
 
@@ -583,8 +588,7 @@ pub fn think(p: &Position, seed: u64) -> Result<Think, GameError> {
                 "the program ended while the pegs were set".into(),
             )));
         }
-        let v = g.preset.remove(0);
-        g.play_peg(v);
+        g.next_peg();
     }
     if g.core.run_to_wait()? != Waiting::Key {
         return Err(GameError::Run(RunError::Stopped(
@@ -595,8 +599,7 @@ pub fn think(p: &Position, seed: u64) -> Result<Think, GameError> {
     for l in [tot, tod, last] {
         g.machine.breaks.set_line(l, true);
     }
-    let v = g.preset.remove(0);
-    g.play_peg(v);
+    g.next_peg();
     let (mut from, mut to) = (None, None);
     g.core.run_to_wait_watching(&mut |m, line| {
         if line == tot {
@@ -630,14 +633,6 @@ pub fn think(p: &Position, seed: u64) -> Result<Think, GameError> {
         reply_instructions: g.machine.stats.instructions - i0,
         paper,
     })
-}
-
-impl Game {
-    /// Sets `v` on the switches with KAC (a peg), counted.
-    fn play_peg(&mut self, v: u32) {
-        self.peg_entered();
-        self.core.key(v);
-    }
 }
 
 /// What the reference says the machine does on `p`, as the program would print it, and
