@@ -125,6 +125,46 @@ fn the_third_illegal_move_is_refused() {
     insta::assert_snapshot!("ajedrecista_refusal", p.join("\n"));
 }
 
+/// Faster than Thought: "It allows an opponent to make two mistakes": after two illegal
+/// moves the game goes on, and the machine still mates. The visitor's moves after the
+/// strikes are the first legal ones the reference lists; the program's paper must end in
+/// MATE with no refusal.
+#[test]
+fn two_mistakes_are_tolerated_and_the_machine_still_mates() {
+    let mut g = ra::Game::new(Position::start(35).unwrap(), Readings::default());
+    g.machine().unwrap();
+    // d5 (no move) and d1 (a jump the other way: the king stands on d1).
+    let mut script = vec!["d5".to_string(), "d1".to_string()];
+    assert!(matches!(
+        g.visitor(35),
+        Ok(Visited::Flagged { strike: 1, .. })
+    ));
+    assert!(matches!(
+        g.visitor(3),
+        Ok(Visited::Flagged {
+            strike: 2,
+            stands: 3
+        })
+    ));
+    while g.end.is_none() {
+        if g.position.machine_to_move {
+            g.machine().unwrap();
+        } else {
+            let to = g.position.visitor_moves()[0];
+            script.push(ra::square_name(to));
+            g.visitor(to).unwrap();
+        }
+    }
+    assert_eq!(g.end, Some(ra::End::Mate));
+    let (ok, out, err) = game(&script.join("\n"), &["--from", "d5"]);
+    assert!(ok, "{err}");
+    let p = paper(&out);
+    assert_eq!(p.iter().filter(|l| **l == "ILLEGAL").count(), 2, "{out}");
+    assert!(!out.contains("I REFUSE TO PLAY"), "{out}");
+    assert!(p.last().is_some_and(|l| l.ends_with(" MATE")), "{out}");
+    assert!(out.contains(&ra::End::Mate.words()), "{out}");
+}
+
 /// Faster than Thought's cheat: the king moved the length of the board past the rook
 /// (c2 to c8: one strike, the king stands there), then a legal move (d8): the rook
 /// cannot go back up past it, no row of the table holds, and the machine stops without
