@@ -3,22 +3,10 @@
 //! the machine can meet, the sources' figures against the census, bad input refused; and
 //! properties of the engine on any position.
 
+use crate::common::mark1;
 use mark1::reference::ajedrecista as ra;
 use proptest::prelude::*;
 use serde_json::Value;
-use std::process::Command;
-
-fn mark1(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn json(args: &[&str]) -> Value {
     let (ok, out, err) = mark1(args);

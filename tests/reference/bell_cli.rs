@@ -1,19 +1,7 @@
 //! Bell's games' native references through the binary (`mark1 ref bridgit|noughts|
 //! guessit|knights`): what they print, and bad input refused with the reason.
 
-use std::process::Command;
-
-fn mark1(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
+use crate::common::mark1;
 
 #[test]
 fn bridgit() {

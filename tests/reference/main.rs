@@ -1,10 +1,12 @@
 //! The native reference engines: chess (Prinz's rules), draughts, nim, Turing's paper
 //! machine, Samuel's checkers player, Bell's four games, Torres Quevedo's machine, their
-//! property tests, and `mark1 ref` through the binary. One of the suite's six test binaries (`tests/*/main.rs`):
-//! `cargo test --test reference reference_nim::` runs one module.
+//! property tests, and `mark1 ref` through the binary. One of the suite's six test
+//! binaries (`tests/*/main.rs`): `cargo test --test reference reference_nim::` runs one
+//! module.
 
 mod ajedrecista_cli;
 mod bell_cli;
+mod common;
 mod reference_chess;
 mod reference_cli;
 mod reference_draughts;

@@ -2,6 +2,7 @@
 //! than Thought ch. 25) against hand calculations, each reading switch, the replays of the
 //! two printed games, and bad input.
 
+use crate::common::mark1;
 use mark1::reference::turochamp::position_play::{position_play, root, sqrt_tenths, terms, Terms};
 use mark1::reference::turochamp::search::{
     analysed_moves, considerable, licence, recapture_square, tested_capture, Searcher,
@@ -12,7 +13,6 @@ use mark1::reference::turochamp::{
 };
 use proptest::prelude::*;
 use shakmaty::{Chess, Position};
-use std::process::Command;
 
 /// Game 2 before White's 27th move (the bench's position).
 const MIDDLE_GAME: &str = "1rr3k1/p4ppp/q2p4/1n2p2b/2B1P1RP/2BQ1P2/1PPK1P2/3R4 w - - 10 27";
@@ -32,18 +32,6 @@ fn after(p: &Chess, san: &str) -> Chess {
     let mut q = p.clone();
     q.play_unchecked(m);
     q
-}
-
-fn mark1(args: &[&str]) -> (bool, String, String) {
-    let o = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        o.status.success(),
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-    )
 }
 
 // ---- Square roots, values ----

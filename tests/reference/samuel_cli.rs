@@ -3,24 +3,13 @@
 //! match` against Strachey's program on the emulated Mark 1 with every move of the PDN
 //! replayed legally here; bad players and polynomials refused before anything runs.
 
+use crate::common::mark1;
 use mark1::reference::draughts::moves::apply;
 use mark1::reference::draughts::{legal_moves, Position};
 use mark1::reference::samuel::Learner;
 use proptest::prelude::*;
 use std::io::Write;
 use std::process::{Command, Stdio};
-
-fn mark1(args: &[&str]) -> (bool, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .output()
-        .unwrap();
-    (
-        out.status.success(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 fn temp(name: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("mark1-samuel-{}", std::process::id()));

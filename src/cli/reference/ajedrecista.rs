@@ -29,6 +29,20 @@ impl TableArgs {
     }
 }
 
+/// Who moves first from a start, for the census and the longest games.
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+pub struct FirstArgs {
+    /// Who moves first from the start: machine (the default) or human.
+    #[arg(long, default_value = "machine", value_parser = ["machine", "human"])]
+    first: String,
+}
+
+impl FirstArgs {
+    fn machine(&self) -> bool {
+        self.first == "machine"
+    }
+}
+
 /// El Ajedrecista subcommands.
 #[derive(clap::Subcommand, Debug, Clone, PartialEq, Eq)]
 pub enum AjedrecistaCommand {
@@ -54,9 +68,8 @@ pub enum AjedrecistaCommand {
     Census {
         #[command(flatten)]
         table: TableArgs,
-        /// Who moves first from the start: machine (the default) or human.
-        #[arg(long, default_value = "machine", value_parser = ["machine", "human"])]
-        first: String,
+        #[command(flatten)]
+        first: FirstArgs,
         /// JSON output.
         #[arg(long)]
         json: bool,
@@ -71,9 +84,8 @@ pub enum AjedrecistaCommand {
         from: Option<String>,
         #[command(flatten)]
         table: TableArgs,
-        /// Who moves first from the start: machine (the default) or human.
-        #[arg(long, default_value = "machine", value_parser = ["machine", "human"])]
-        first: String,
+        #[command(flatten)]
+        first: FirstArgs,
         /// JSON output (`longest`: start square → the machine's moves).
         #[arg(long)]
         json: bool,
@@ -102,7 +114,7 @@ pub fn run(cmd: &AjedrecistaCommand, out: &mut dyn Write) -> Result<()> {
             }
         }
         AjedrecistaCommand::Census { table, first, json } => {
-            let c = ra::census(&table.readings()?, first == "machine");
+            let c = ra::census(&table.readings()?, first.machine());
             if *json {
                 return write_json(out, &c);
             }
@@ -143,7 +155,7 @@ pub fn run(cmd: &AjedrecistaCommand, out: &mut dyn Write) -> Result<()> {
                 }
                 None => None,
             };
-            let l = ra::longest(&table.readings()?, first == "machine", from);
+            let l = ra::longest(&table.readings()?, first.machine(), from);
             if *json {
                 return write_json(out, &l);
             }
