@@ -1001,8 +1001,16 @@ impl AtTheKeys for Game {
         self.board_with_squares(true)
     }
 
+    /// `{"fen", "numbering": "PDN", "legal"}`: the position in the program's store, and the
+    /// legal moves in it (the reference engine's, [`Game::legal_moves_text`]) for a face
+    /// that lights the targets; meaningful when the program waits for the visitor.
     fn view(&self) -> serde_json::Value {
-        serde_json::json!({ "fen": self.position().to_fen(), "numbering": "PDN" })
+        let legal = self.legal_moves_text(true);
+        serde_json::json!({
+            "fen": self.position().to_fen(),
+            "numbering": "PDN",
+            "legal": legal.split_whitespace().collect::<Vec<_>>(),
+        })
     }
 
     fn end(&self) -> Option<String> {
