@@ -40,8 +40,14 @@ fn chromium() -> &'static str {
     "chromium"
 }
 
-/// The server on a free port (in this runtime), chromedriver, and a browser on the page.
+/// The server on a free port (in this runtime), chromedriver, and a browser on the page,
+/// its window 1366x768 (the museum's screen).
 async fn open() -> (Client, Driver, String) {
+    open_sized(1366, 768).await
+}
+
+/// [`open`] with the browser's viewport `width` by `height`.
+async fn open_sized(width: u32, height: u32) -> (Client, Driver, String) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/", listener.local_addr().unwrap());
     let shared = mark1::web::server::Shared::new(mark1::web::session::built_in());
@@ -68,7 +74,7 @@ async fn open() -> (Client, Driver, String) {
         "goog:chromeOptions".into(),
         serde_json::json!({
             "binary": binary.trim(),
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1280,900"],
+            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars"],
         }),
     );
     let start = Instant::now();
@@ -86,9 +92,30 @@ async fn open() -> (Client, Driver, String) {
             Err(e) => panic!("cannot reach chromedriver: {e}"),
         }
     };
-    client.goto(&url).await.unwrap();
-    wait_for(&client, "return document.getElementById('status').textContent === 'connected' && +(document.body.dataset.frames || 0) > 0").await;
+    client.set_window_size(width, height).await.unwrap();
+    // That is the window's outer size: make the page's viewport the size asked for.
+    let inner = client
+        .execute("return [window.innerWidth, window.innerHeight]", vec![])
+        .await
+        .unwrap();
+    let (iw, ih) = (
+        inner[0].as_u64().unwrap() as u32,
+        inner[1].as_u64().unwrap() as u32,
+    );
+    if (iw, ih) != (width, height) {
+        client
+            .set_window_size(2 * width - iw, 2 * height - ih)
+            .await
+            .unwrap();
+    }
+    reload(&client, &url).await;
     (client, driver, url)
+}
+
+/// The page loaded afresh (a new session) and connected.
+async fn reload(client: &Client, url: &str) {
+    client.goto(url).await.unwrap();
+    wait_for(client, "return document.getElementById('status').textContent === 'connected' && +(document.body.dataset.frames || 0) > 0 && document.getElementById('program').options.length > 0").await;
 }
 
 /// Waits (up to 20 s) until the script returns true.
@@ -121,6 +148,58 @@ async fn click(c: &Client, at: Locator<'_>) {
 async fn js(c: &Client, script: &str) -> serde_json::Value {
     c.execute(script, vec![]).await.unwrap()
 }
+
+/// Sets the speed, as a visitor does with the speed selector.
+async fn speed(c: &Client, value: &str) {
+    c.find(Locator::Id("speed"))
+        .await
+        .unwrap()
+        .select_by_value(value)
+        .await
+        .unwrap();
+}
+
+/// Chooses `game` in the list of modes (and who moves first, if given) and presses start.
+async fn start_game(c: &Client, game: &str, first: Option<&str>) {
+    c.find(Locator::Id("program"))
+        .await
+        .unwrap()
+        .select_by_value(&format!("game:{game}"))
+        .await
+        .unwrap();
+    if let Some(f) = first {
+        c.find(Locator::Id("first"))
+            .await
+            .unwrap()
+            .select_by_value(f)
+            .await
+            .unwrap();
+    }
+    click(c, Locator::Id("start")).await;
+}
+
+/// Clicks cell (`r`, `col`) of the board as drawn (its grid as the page lays it out).
+async fn click_cell(c: &Client, r: u32, col: u32) {
+    let script = format!(
+        "const cv = document.getElementById('board'); const b = cv.getBoundingClientRect(); const g = Modes.grid();\n         cv.dispatchEvent(new MouseEvent('click', {{clientX: b.left + ({col} + 0.5) * b.width / g.cols, clientY: b.top + ({r} + 0.5) * b.height / g.rows, bubbles: true}})); return true;"
+    );
+    js(c, &script).await;
+}
+
+/// Clicks PDN square `n` on the plain board (Black's side, 1-4, at the top).
+async fn click_square(c: &Client, n: u32) {
+    let (r, i) = ((n - 1) / 4, (n - 1) % 4);
+    let col = 2 * i + if r % 2 == 0 { 1 } else { 0 };
+    click_cell(c, r, col).await;
+}
+
+/// Clicks a chess square (`e7`) on the board, rank 8 at the top.
+async fn click_chess(c: &Client, square: &str) {
+    let b = square.as_bytes();
+    click_cell(c, u32::from(b'8' - b[1]), u32::from(b[0] - b'a')).await;
+}
+
+const PAPER: &str = "document.getElementById('paper').textContent";
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(
@@ -163,20 +242,9 @@ async fn the_page_loads_and_a_prepulse_changes_the_tubes() {
 )]
 async fn hello_world_on_the_teleprinter() {
     let (c, _d, _) = open().await;
-    c.find(Locator::Css(
-        "#speed option[value='fast'], #speed option:nth-child(3)",
-    ))
-    .await
-    .unwrap()
-    .click()
-    .await
-    .unwrap();
+    speed(&c, "fast").await;
     click(&c, Locator::Id("run")).await;
-    wait_for(
-        &c,
-        "return document.getElementById('paper').textContent.includes('HELLO WORLD')",
-    )
-    .await;
+    wait_for(&c, &format!("return {PAPER}.includes('HELLO WORLD')")).await;
     screenshot(&c, "web-hello.png").await;
     // A hand switch clicked reaches the machine (the frame shows H back).
     click(&c, Locator::Id("sw3")).await;
@@ -191,19 +259,19 @@ async fn hello_world_on_the_teleprinter() {
 )]
 async fn prinz_mode_prints_mate_and_the_timing_table() {
     let (c, _d, _) = open().await;
-    c.find(Locator::Css("#speed option:nth-child(3)"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    // Figure 1 of Faster than Thought is the first position offered.
-    click(&c, Locator::Id("prinz-think")).await;
-    wait_for(
+    speed(&c, "fast").await;
+    // Figure 1 of Faster than Thought is the first position offered, and no position's
+    // name gives its key move away.
+    start_game(&c, "prinz", None).await;
+    let names = js(
         &c,
-        "return document.getElementById('paper').textContent.includes('MATE.')",
+        "return [...document.getElementById('position').options].map(o => o.text).join('|')",
     )
     .await;
+    let names = names.as_str().unwrap();
+    assert!(names.starts_with("Figure 1"), "{names}");
+    assert!(!names.contains("key") && !names.contains(".md"), "{names}");
+    wait_for(&c, &format!("return {PAPER}.includes('MATE.')")).await;
     wait_for(
         &c,
         "return document.getElementById('report').dataset.mate === 'true'",
@@ -214,18 +282,16 @@ async fn prinz_mode_prints_mate_and_the_timing_table() {
         table.as_str().unwrap().contains("about 15 minutes"),
         "{table}"
     );
+    // The chessboard drawn, the card explaining the printed squares and the times.
+    assert_eq!(js(&c, "return document.body.dataset.board").await, "chess");
+    let card = js(&c, "return document.getElementById('card').textContent").await;
+    let card = card.as_str().unwrap();
+    assert!(
+        card.contains("ROOK TO 17") && card.contains("7.5 simulated minutes"),
+        "{card}"
+    );
     screenshot(&c, "web-prinz.png").await;
     c.close().await.unwrap();
-}
-
-/// Clicks PDN square `n` on the plain board (Black's side, 1-4, at the top).
-async fn click_square(c: &Client, n: u32) {
-    let (r, i) = ((n - 1) / 4, (n - 1) % 4);
-    let col = 2 * i + if r % 2 == 0 { 1 } else { 0 };
-    let script = format!(
-        "const cv = document.getElementById('board'); const b = cv.getBoundingClientRect(); const q = b.width / 8;\n         cv.dispatchEvent(new MouseEvent('click', {{clientX: b.left + ({col} + 0.5) * q, clientY: b.top + ({r} + 0.5) * q, bubbles: true}})); return true;"
-    );
-    js(c, &script).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -235,35 +301,21 @@ async fn click_square(c: &Client, n: u32) {
 )]
 async fn a_draughts_move_clicked_gets_the_machines_reply() {
     let (c, _d, _) = open().await;
-    c.find(Locator::Css("#speed option:nth-child(3)"))
-        .await
-        .unwrap()
-        .click()
-        .await
-        .unwrap();
-    click(&c, Locator::Id("draughts-human")).await;
+    speed(&c, "fast").await;
+    start_game(&c, "draughts", Some("human")).await;
     wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
-    let before = js(
-        &c,
-        "return document.getElementById('paper').textContent.length",
-    )
-    .await;
-    // 11-15 (PDN), the commonest opening move.
+    let before = js(&c, &format!("return {PAPER}.length")).await;
+    // 11-15 (PDN), the commonest opening move: 11 picked, 15 among the squares lit.
     click_square(&c, 11).await;
-    click_square(&c, 15).await;
     assert_eq!(
-        js(
-            &c,
-            "return document.getElementById('draughts-move').textContent"
-        )
-        .await,
-        "11 - 15"
+        js(&c, "return document.getElementById('move').value").await,
+        "11"
     );
-    click(&c, Locator::Id("draughts-enter")).await;
+    click_square(&c, 15).await;
     // The machine thinks (within a frame or two at fast speed) and waits again, its
     // reply printed after ours at place 33.
-    wait_for(&c, "return /10 - 14 +\\d+ - \\d+/.test(document.getElementById('paper').textContent) && document.body.dataset.yourMove === 'true'").await;
-    let after = js(&c, "return document.getElementById('paper').textContent").await;
+    wait_for(&c, &format!("return /10 - 14 +\\d+ - \\d+/.test({PAPER}) && document.body.dataset.yourMove === 'true'")).await;
+    let after = js(&c, &format!("return {PAPER}")).await;
     let after = after.as_str().unwrap();
     assert!(
         after.len() as u64 > before.as_u64().unwrap(),
@@ -273,6 +325,13 @@ async fn a_draughts_move_clicked_gets_the_machines_reply() {
         after.contains("10 - 14"),
         "our move as the program prints it: {after}"
     );
+    // The paper's 0-31 translated on the page: the machine's reply in PDN.
+    let state = js(
+        &c,
+        "return document.getElementById('game-state').textContent",
+    )
+    .await;
+    assert!(state.as_str().unwrap().contains("on the board"), "{state}");
     screenshot(&c, "web-draughts.png").await;
     c.close().await.unwrap();
 }
@@ -284,42 +343,157 @@ async fn a_draughts_move_clicked_gets_the_machines_reply() {
 )]
 async fn a_nim_move_typed_gets_the_programmes_reply() {
     let (c, _d, _) = open().await;
-    c.find(Locator::Css("#speed option:nth-child(3)"))
+    speed(&c, "fast").await;
+    start_game(&c, "nim", Some("human")).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    let before = js(&c, &format!("return {PAPER}.length")).await;
+    // Typed, and Enter submits.
+    c.find(Locator::Id("move"))
         .await
         .unwrap()
-        .click()
+        .send_keys(&format!("A:1{}", &*fantoccini::key::Key::Enter))
         .await
         .unwrap();
-    click(&c, Locator::Id("nim-human")).await;
-    wait_for(&c, "return document.body.dataset.nimYourMove === 'true'").await;
-    let before = js(
+    wait_for(
         &c,
-        "return document.getElementById('paper').textContent.length",
+        &format!("return {PAPER}.length > {before} && document.body.dataset.yourMove === 'true'"),
     )
     .await;
-    c.find(Locator::Id("nim-move"))
-        .await
-        .unwrap()
-        .send_keys("A:1")
-        .await
-        .unwrap();
-    click(&c, Locator::Id("nim-play")).await;
-    wait_for(&c, &format!(
-        "return document.getElementById('paper').textContent.length > {before} && document.body.dataset.nimYourMove === 'true'"
-    )).await;
     // Our match and the machine's taken off the heaps the page shows (3, 4, 5 at first).
-    let board = js(
+    let heaps = js(&c, "return Modes.state.view.heaps").await;
+    let left: u64 = heaps
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_u64().unwrap())
+        .sum();
+    assert!(left <= 10, "{heaps}");
+    screenshot(&c, "web-nim.png").await;
+    c.close().await.unwrap();
+}
+
+/// The first screen at the museum's 1366x768: the viewport meta, the favicon, a header
+/// that says what to do; the run and stop keys, the counters and the teleprinter above the
+/// fold, nothing to scroll; the same page usable at a phone's 412x915 (nothing wider than
+/// the screen, the tubes scaled to it). The selector shows what is loaded, and the notes
+/// are cleared between games.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn the_first_screen_fits_and_says_what_to_do() {
+    let (c, _d, url) = open().await;
+    assert_eq!(
+        js(&c, "return [innerWidth, innerHeight]").await,
+        serde_json::json!([1366, 768])
+    );
+    assert_eq!(
+        js(
+            &c,
+            "return document.querySelector('meta[name=viewport]').content"
+        )
+        .await,
+        "width=device-width, initial-scale=1"
+    );
+    // The favicon is served (as SVG).
+    let icon = js(
         &c,
-        "return document.getElementById('nim-board').textContent",
+        "return fetch('/favicon.svg').then(r => r.ok && r.headers.get('content-type'))",
     )
     .await;
-    let left: u32 = board
-        .as_str()
+    assert_eq!(icon, "image/svg+xml");
+    let intro = js(&c, "return document.getElementById('intro').textContent").await;
+    assert!(
+        intro
+            .as_str()
+            .unwrap()
+            .contains("choose a game and press start"),
+        "{intro}"
+    );
+    let fold = "const b = (id) => document.getElementById(id).getBoundingClientRect(); \
+                return [b('run').bottom, b('stop').bottom, b('counters').bottom, b('paper').top + 60, \
+                b('start').bottom, b('tube1').right, document.documentElement.scrollHeight, \
+                document.documentElement.scrollWidth]";
+    let f = js(&c, fold).await;
+    let f: Vec<f64> = f
+        .as_array()
         .unwrap()
-        .lines()
-        .map(|l| l.split_whitespace().nth(1).unwrap().parse::<u32>().unwrap())
-        .sum();
-    assert!(left <= 10, "{board}");
-    screenshot(&c, "web-nim.png").await;
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    for (what, v) in [
+        "run",
+        "stop",
+        "counters",
+        "the teleprinter's first lines",
+        "start",
+    ]
+    .iter()
+    .zip(&f)
+    {
+        assert!(*v <= 768.0, "{what} below the fold at 1366x768: {v}");
+    }
+    assert!(f[5] <= 1366.0 && f[7] <= 1366.0, "{f:?}");
+    assert!(f[6] <= 768.0, "the page scrolls at 1366x768: {f:?}");
+    screenshot(&c, "web-first.png").await;
+    // The selector names what is loaded: hello at first, then a game, then a program.
+    assert_eq!(
+        js(&c, "return document.getElementById('program').value").await,
+        "program:hello"
+    );
+    start_game(&c, "nim", Some("human")).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    assert_eq!(
+        js(&c, "return document.getElementById('program').value").await,
+        "game:nim"
+    );
+    let loaded = js(&c, "return document.getElementById('loaded').textContent").await;
+    assert!(loaded.as_str().unwrap().contains("nim"), "{loaded}");
+    c.find(Locator::Id("move"))
+        .await
+        .unwrap()
+        .send_keys(&format!("Q:9{}", &*fantoccini::key::Key::Enter))
+        .await
+        .unwrap();
+    wait_for(
+        &c,
+        "return document.querySelector('#notes .error') !== null",
+    )
+    .await;
+    let refused = js(
+        &c,
+        "return document.querySelector('#notes .error').textContent",
+    )
+    .await;
+    start_game(&c, "noughts", Some("human")).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    let notes = js(&c, "return document.getElementById('notes').textContent").await;
+    assert!(
+        !notes.as_str().unwrap().contains(refused.as_str().unwrap()),
+        "the last game's notes kept: {notes}"
+    );
+    assert_eq!(
+        js(
+            &c,
+            "return document.getElementById('paper').textContent.includes('NIM')"
+        )
+        .await,
+        false
+    );
+    c.close().await.unwrap();
+    drop(_d);
+    // At a phone's size: nothing wider than the screen, the tubes scaled to fit.
+    let (c, _d2, _) = open_sized(412, 915).await;
+    let _ = url;
+    let w = js(&c, "return [document.documentElement.scrollWidth, document.getElementById('tube1').getBoundingClientRect().right, document.getElementById('start').getBoundingClientRect().bottom]").await;
+    let w: Vec<f64> = w
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_f64().unwrap())
+        .collect();
+    assert!(w[0] <= 412.0 && w[1] <= 412.0, "wider than a phone: {w:?}");
+    assert!(w[2] <= 915.0, "start below the fold on a phone: {w:?}");
     c.close().await.unwrap();
 }

@@ -192,9 +192,10 @@ const Modes = (() => {
   // move on the paper, translated to the board's PDN 1-32.
   function lastDraughtsLine(paper) {
     if (paper) M.lastPaper = (M.lastPaper + paper).slice(-2000);
-    const lines = M.lastPaper.split(/\r?\n/).map((l) => l.trim()).filter((l) => /^\d+( *- *\d+)+$/.test(l));
+    const lines = M.lastPaper.split(/\r?\n/).filter((l) => /\d+ *- *\d+/.test(l));
     if (!lines.length) return null;
-    const printed = lines[lines.length - 1].replace(/ +/g, " ");
+    const moves = lines[lines.length - 1].match(/\d+( *- *\d+)+/g);
+    const printed = moves[moves.length - 1].replace(/ +/g, " ");
     const pdn = printed.split("-").map((x) => +x.trim() + 1).join("-");
     return { printed, pdn };
   }
@@ -594,8 +595,14 @@ const Modes = (() => {
     draw();
   }
 
+  // The board's grid (rows, columns) as drawn now, for tests that click its cells.
+  function gridNow() {
+    const v = M.view || M.live;
+    return grid(kindOf(v), v || {});
+  }
+
   init();
-  return { hello, frame, report, refused, state: M };
+  return { hello, frame, report, refused, state: M, grid: gridNow, kind: () => kindOf(M.view || M.live) };
 })();
 
 window.Modes = Modes;
