@@ -93,9 +93,10 @@ pub static CARDS: &[Card] = &[
                 settings.",
         time: "Strachey: looking three moves ahead takes \"between one and two minutes\". \
                Here a three-ply move takes 86 simulated seconds on average.",
-        how: "You play White (the bottom). Click a man, then the square it goes to; for a \
-              capture click each square it lands on in turn (from, the squares passed, to). \
-              The squares are numbered 1-32 (PDN); the paper prints them in Strachey's 0-31.",
+        how: "Black (the top) moves first: you play Black if you go first, White if the \
+              machine does. Click a man, then the square it goes to; for a capture click each \
+              square it lands on in turn (from, the squares passed, to). The board numbers the \
+              squares 1-32 (PDN); the paper prints Strachey's 0-31, one less.",
         firsts: BOTH,
         positions: &[("strategy 1, three moves ahead", "")],
         fast: false,

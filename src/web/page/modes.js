@@ -115,6 +115,8 @@ const Modes = (() => {
       }
       send(msg);
       setLoaded({ kind: "game", name: g.game, label: g.title });
+      // The story folds away while the game is played, to leave the board room.
+      $("card-more").open = false;
       $("game-state").textContent = "starting…";
     } else if (sel.kind === "program") {
       M.playing = null;
@@ -180,6 +182,9 @@ const Modes = (() => {
     $("game-board").hidden = !["text", "cards"].includes(kindOf(M.live));
     document.body.dataset.yourMove = String(M.yourMove);
     document.body.dataset.over = String(M.over);
+    // A program that takes no moves at the keys (Prinz's: its position is on its tape).
+    const g = gameOf(name);
+    $("move-row").hidden = !!g && g.firsts.length === 0;
     $("move").disabled = !M.yourMove;
     $("play").disabled = !M.yourMove;
     if (M.over !== wasOver) showSelected();
@@ -562,7 +567,7 @@ const Modes = (() => {
   }
 
   function init() {
-    $("program").addEventListener("change", showSelected);
+    $("program").addEventListener("change", () => { $("card-more").open = true; showSelected(); });
     $("start").addEventListener("click", start);
     $("upload").addEventListener("change", upload);
     $("play").addEventListener("click", enter);
