@@ -746,3 +746,101 @@ async fn a_whole_game_of_nim_by_keyboard_only() {
     );
     c.close().await.unwrap();
 }
+
+/// Records what the page sends from now on (`window.sent`: [ms, message] pairs).
+async fn record_sent(c: &Client) {
+    js(c, "window.sent = []; if (!window.realSend) { window.realSend = ws.send.bind(ws); ws.send = (m) => { window.sent.push([performance.now(), m]); window.realSend(m); }; } return true").await;
+}
+
+/// The `kac` messages recorded: (ms, held).
+async fn kac_sent(c: &Client) -> Vec<(f64, bool)> {
+    let v = js(c, "return window.sent.filter(s => JSON.parse(s[1]).op === 'kac').map(s => [s[0], JSON.parse(s[1]).held])").await;
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p[0].as_f64().unwrap(), p[1].as_bool().unwrap()))
+        .collect()
+}
+
+/// KAC for any visitor: a finger's tap (pointer down and up at once) and a Space pressed
+/// with KAC focused each send a press, then a release at least two frames (80 ms) later,
+/// never both in one millisecond; a mouse click's button held is the press.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn kac_is_held_by_a_tap_and_by_the_keyboard() {
+    let (c, _d, _) = open().await;
+    record_sent(&c).await;
+    js(&c, "const k = document.getElementById('kac'); for (const t of ['pointerdown', 'pointerup']) k.dispatchEvent(new PointerEvent(t, {pointerType: 'touch', pointerId: 2, bubbles: true, isPrimary: true})); return true").await;
+    wait_for(&c, "return window.sent.length >= 2").await;
+    let tap = kac_sent(&c).await;
+    assert_eq!(
+        tap.iter().map(|p| p.1).collect::<Vec<_>>(),
+        [true, false],
+        "{tap:?}"
+    );
+    assert!(
+        tap[1].0 - tap[0].0 >= 75.0,
+        "a tap held {} ms",
+        tap[1].0 - tap[0].0
+    );
+    record_sent(&c).await;
+    c.find(Locator::Id("kac"))
+        .await
+        .unwrap()
+        .send_keys(" ")
+        .await
+        .unwrap();
+    wait_for(&c, "return window.sent.length >= 2").await;
+    let key = kac_sent(&c).await;
+    assert_eq!(
+        key.iter().map(|p| p.1).collect::<Vec<_>>(),
+        [true, false],
+        "{key:?}"
+    );
+    assert!(
+        key[1].0 - key[0].0 >= 75.0,
+        "Space held {} ms",
+        key[1].0 - key[0].0
+    );
+    assert_eq!(
+        js(
+            &c,
+            "return document.getElementById('kac').getAttribute('aria-pressed')"
+        )
+        .await,
+        "false"
+    );
+    c.close().await.unwrap();
+}
+
+/// A move the program refuses comes back in its own words with the legal moves listed
+/// beside the board, and the game goes on: the visitor's move still awaited.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn a_refused_draughts_move_shows_the_programs_words_and_the_legal_moves() {
+    let (c, _d, _) = open().await;
+    speed(&c, "fast").await;
+    start_game(&c, "draughts", Some("human")).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    c.find(Locator::Id("move"))
+        .await
+        .unwrap()
+        .send_keys(&format!("12-15{}", &*fantoccini::key::Key::Enter))
+        .await
+        .unwrap();
+    wait_for(&c, "return document.getElementById('refusal').textContent.length > 0 && document.body.dataset.yourMove === 'true'").await;
+    let r = js(&c, "return document.getElementById('refusal').textContent").await;
+    let r = r.as_str().unwrap();
+    assert!(r.contains("legal moves: ") && r.contains("11-15"), "{r}");
+    // Then a legal one is taken.
+    click_square(&c, 11).await;
+    click_square(&c, 15).await;
+    wait_for(&c, &format!("return /10 - 14/.test({PAPER}) && document.getElementById('refusal').textContent === ''")).await;
+    c.close().await.unwrap();
+}

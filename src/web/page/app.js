@@ -118,14 +118,28 @@ function buildConsole() {
     s.addEventListener("change", () => send({ op: "pages", left: +$("page0").value, right: +$("page1").value }));
   }
   // KAC is held while a pointer (mouse, finger, pen) is down on it, or while Space or
-  // Enter is held with it focused: pressed on the way down, released on the way up, never
-  // both at once, so that a tap is a press and a release as a finger makes them.
+  // Enter is held with it focused: pressed on the way down, released on the way up, and
+  // held at least KAC_HOLD ms (two frames) so that a quick tap is still a press the
+  // machine sees, never a press and a release in one millisecond.
+  const KAC_HOLD = 80;
   const kac = $("kac");
+  let pressedAt = 0, releasing = null;
   const press = (held) => {
-    if (kac.classList.contains("held") === held) return;
-    kac.classList.toggle("held", held);
-    kac.setAttribute("aria-pressed", String(held));
-    send({ op: "kac", held });
+    if (held) {
+      if (releasing) { clearTimeout(releasing); releasing = null; }
+      if (kac.classList.contains("held")) return;
+      pressedAt = performance.now();
+      kac.classList.add("held");
+      kac.setAttribute("aria-pressed", "true");
+      send({ op: "kac", held: true });
+    } else if (kac.classList.contains("held") && !releasing) {
+      releasing = setTimeout(() => {
+        releasing = null;
+        kac.classList.remove("held");
+        kac.setAttribute("aria-pressed", "false");
+        send({ op: "kac", held: false });
+      }, Math.max(0, KAC_HOLD - (performance.now() - pressedAt)));
+    }
   };
   kac.addEventListener("pointerdown", (e) => {
     e.preventDefault();
