@@ -98,7 +98,13 @@ pub static CARDS: &[Card] = &[
               square it lands on in turn (from, the squares passed, to). The board numbers the \
               squares 1-32 (PDN); the paper prints Strachey's 0-31, one less.",
         firsts: BOTH,
-        positions: &[("strategy 1, three moves ahead", "")],
+        positions: &[
+            ("strategy 1: three moves ahead (Strachey's)", "strategy 1"),
+            (
+                "strategy 2: four moves ahead, a king 2 1/2 men",
+                "strategy 2",
+            ),
+        ],
         fast: false,
     },
     Card {

@@ -883,6 +883,25 @@ mod tests {
         assert!(f.get("nim").is_none(), "{f}");
     }
 
+    /// Draughts under Strachey's strategy 2 is started by its settings word in
+    /// `position` (the page's list), and the program plays under it; anything else is
+    /// refused with the choices named.
+    #[test]
+    fn draughts_under_strategy_2() {
+        let mut s = WebSession::new(built_in());
+        let n = s.handle(
+            parse(r#"{"op":"start","game":"draughts","first":"machine","position":"strategy 2"}"#)
+                .unwrap(),
+        );
+        assert_eq!(n[0].kind, "info", "{}", n[0].message);
+        s.handle(ClientMsg::Speed { value: Speed::Fast });
+        until_your_move(&mut s, 400);
+        assert!(s.your_move, "{:?} {}", s.stopped, s.machine.printer_text());
+        let n =
+            s.handle(parse(r#"{"op":"start","game":"draughts","position":"strategy 3"}"#).unwrap());
+        assert!(n[0].message.contains("`strategy 2`"), "{}", n[0].message);
+    }
+
     /// The frame names the game held, its prompt and its text board (the page's fallback
     /// for a game it has no picture for), and draughts' view lists the visitor's legal
     /// moves (the page lights their squares); none of these without a game.

@@ -74,6 +74,7 @@ const Modes = (() => {
     pos.innerHTML = "";
     for (const p of (g && g.positions) || []) pos.add(new Option(p.name, p.position));
     $("position-label").hidden = !(g && g.positions.length > 1);
+    $("position-label").firstChild.textContent = g && g.positions.some((p) => p.position.startsWith("strategy")) ? "settings " : "position ";
     const first = $("first");
     first.innerHTML = "";
     const words = { human: "you", machine: "the machine" };
