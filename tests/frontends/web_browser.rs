@@ -551,6 +551,17 @@ async fn play_one_by_clicking(c: &Client, game: &str) {
             .await;
         }
         "knights" => click_chess(c, "a1").await,
+        "square" => {
+            // A move that is one square (Torres Quevedo's machine: where the visitor's
+            // king starts, then its steps): the first of a few squares the program takes.
+            for s in ["d4", "e4", "d3", "e3", "c4"] {
+                click_chess(c, s).await;
+                tokio::time::sleep(Duration::from_millis(300)).await;
+                if js(c, "return document.getElementById('refusal').textContent").await == "" {
+                    break;
+                }
+            }
+        }
         "cards" => {
             click(c, Locator::Css("#choices button:not([disabled])")).await;
         }

@@ -233,11 +233,14 @@ const Modes = (() => {
   function kindOf(v) {
     if (!v) return null;
     if (typeof v.fen === "string" && v.numbering === "PDN") return "draughts";
+    if (Array.isArray(v.path)) return "knights";
+    // A game whose move is one square of a chessboard (Torres Quevedo's machine: the
+    // visitor's king), its position a FEN once there is one.
+    if (v.squares === "chess squares a1-h8") return "square";
     if (typeof v.fen === "string" && v.fen.split(" ")[0].split("/").length === 8) return "chess";
     if (Array.isArray(v.heaps)) return "nim";
     if (typeof v.board === "string" && v.board.length === 9) return "noughts";
     if (Array.isArray(v.crossings) && v.size) return "bridgit";
-    if (Array.isArray(v.path)) return "knights";
     if (typeof v.cards === "string") return "cards";
     return "text";
   }
@@ -282,7 +285,7 @@ const Modes = (() => {
     if (kind === "nim") return { rows: v.heaps.length, cols: Math.max(1, ...v.heaps) };
     if (kind === "noughts") return { rows: 3, cols: 3 };
     if (kind === "bridgit") return { rows: 2 * v.size - 1, cols: 2 * v.size + 1 };
-    if (kind === "draughts" || kind === "chess" || kind === "knights") return { rows: 8, cols: 8 };
+    if (["draughts", "chess", "knights", "square"].includes(kind)) return { rows: 8, cols: 8 };
     return null;
   }
 
@@ -310,7 +313,7 @@ const Modes = (() => {
     } else if (kind === "bridgit") {
       const k = bridgitNumber(v.size, r, c);
       if (k && !v.crossings[k - 1]) move = String(k);
-    } else if (kind === "knights") {
+    } else if (kind === "knights" || kind === "square") {
       move = sq(r, c);
     } else if (kind === "draughts") {
       const n = pdnAt(r, c);
@@ -397,9 +400,9 @@ const Modes = (() => {
     const cell = (r, c, colour) => { ctx.fillStyle = colour; ctx.fillRect(c * qw, r * qh, qw, qh); };
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
-    if (kind === "draughts" || kind === "chess" || kind === "knights") {
+    if (["draughts", "chess", "knights", "square"].includes(kind)) {
       const pieces = kind === "draughts" ? draughtsPieces(accepted ? accepted.fen : "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12")
-        : kind === "chess" ? chessPieces(accepted && accepted.fen) : {};
+        : kind === "chess" || kind === "square" ? chessPieces(accepted && accepted.fen) : {};
       const tour = {};
       if (kind === "knights" && accepted) accepted.path.forEach((s, i) => { tour[s] = i + 1; });
       for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) {
@@ -424,7 +427,7 @@ const Modes = (() => {
             if (p.king) { ctx.fillStyle = "#d4a020"; ctx.font = "bold " + Math.round(qw * 0.4) + "px sans-serif"; ctx.fillText("K", x, y); }
           }
           if (n) { ctx.fillStyle = "#f0e6c8"; ctx.font = Math.round(qw * 0.24) + "px sans-serif"; ctx.fillText(String(n), c * qw + qw * 0.2, r * qh + qh * 0.18); }
-        } else if (kind === "chess") {
+        } else if (kind === "chess" || kind === "square") {
           const p = pieces[r * 8 + c];
           if (p) {
             const glyph = { k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" }[p.toLowerCase()];
@@ -518,7 +521,7 @@ const Modes = (() => {
   function boardLabel(kind, v) {
     const head = "the board, " + (M.yourMove ? "your move" : (M.over ? "the game is over" : "the machine's turn")) + "; arrow keys move, Enter picks";
     if (!v) return head;
-    if (kind === "chess" || kind === "draughts") return head + ": " + v.fen;
+    if (kind === "chess" || kind === "draughts" || kind === "square") return head + ": " + (v.fen || "no pieces yet");
     if (kind === "nim") return head + ": heaps " + v.heaps.join(", ");
     if (kind === "noughts") return head + ": " + v.board;
     if (kind === "knights") return head + ": " + v.path.join(" ");
