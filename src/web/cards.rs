@@ -235,12 +235,12 @@ pub static CARDS: &[Card] = &[
         game: "ajedrecista",
         short: "Torres Quevedo's machine",
         story: "Leonardo Torres Quevedo built El Ajedrecista in 1912: a machine that mates a \
-                lone king with king and rook. It follows a table of six rules, cannot move \
-                back, and always wins. Here its table runs as a program of ours on the Mark 1.",
+                lone king with king and rook. It follows a table of six rules, moves nothing \
+                up the board, and always wins. Here its table runs as a program of ours on the Mark 1.",
         time: "No time of the machine is documented; the sources say it mates within 63 \
                moves (the census here finds 66 at the most).",
-        how: "You have the black king: click it, then the square it goes to (or type e.g. \
-              Kd5 and press Enter).",
+        how: "You have the black king: first click where it starts (ranks 1-6, not on the \
+              b-file), then each square it steps to (or type e.g. d4 and press Enter).",
         firsts: MACHINE,
         positions: &[],
         fast: false,
