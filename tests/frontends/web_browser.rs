@@ -859,3 +859,40 @@ async fn a_refused_draughts_move_shows_the_programs_words_and_the_legal_moves() 
     wait_for(&c, &format!("return /10 - 14/.test({PAPER}) && document.getElementById('refusal').textContent === ''")).await;
     c.close().await.unwrap();
 }
+
+/// An upload named in the selector: after a game, a source uploaded is what the selector
+/// and the "loaded" line name (not `hello`, not the game), and it runs.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn an_upload_is_what_the_selector_names() {
+    let (c, _d, _) = open().await;
+    speed(&c, "fast").await;
+    start_game(&c, "nim", Some("human")).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.m1");
+    std::fs::write(&path, include_str!("../../programs/hello.m1")).unwrap();
+    c.find(Locator::Id("upload"))
+        .await
+        .unwrap()
+        .send_keys(path.to_str().unwrap())
+        .await
+        .unwrap();
+    wait_for(
+        &c,
+        "return document.getElementById('notes').textContent.includes('mine.m1 assembled')",
+    )
+    .await;
+    assert_eq!(
+        js(&c, "return document.getElementById('program').value").await,
+        "upload:mine.m1"
+    );
+    let loaded = js(&c, "return document.getElementById('loaded').textContent").await;
+    assert_eq!(loaded, "loaded: mine.m1 (uploaded)");
+    click(&c, Locator::Id("run")).await;
+    wait_for(&c, &format!("return {PAPER}.includes('HELLO WORLD')")).await;
+    c.close().await.unwrap();
+}
