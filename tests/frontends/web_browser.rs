@@ -436,6 +436,24 @@ async fn the_first_screen_fits_and_says_what_to_do() {
     }
     assert!(f[5] <= 1366.0 && f[7] <= 1366.0, "{f:?}");
     assert!(f[6] <= 768.0, "the page scrolls at 1366x768: {f:?}");
+    // Every canvas labelled; the teleprinter a live region.
+    let unlabelled = js(&c, "return [...document.querySelectorAll('canvas')].filter(c => !c.getAttribute('aria-label')).map(c => c.id)").await;
+    assert_eq!(
+        unlabelled,
+        serde_json::json!([]),
+        "canvases without a label"
+    );
+    assert_eq!(js(&c, "const p = document.getElementById('paper'); return [p.getAttribute('role'), p.getAttribute('aria-live')]").await, serde_json::json!(["log", "polite"]));
+    // Turing's machine at real speed: the page says a move takes hours and sets fast.
+    start_game(&c, "turochamp", None).await;
+    wait_for(
+        &c,
+        "return document.getElementById('speed').value === 'fast'",
+    )
+    .await;
+    let n = js(&c, "return document.getElementById('notes').textContent").await;
+    assert!(n.as_str().unwrap().contains("takes hours"), "{n}");
+    reload(&c, &url).await;
     screenshot(&c, "web-first.png").await;
     // The selector names what is loaded: hello at first, then a game, then a program.
     assert_eq!(
