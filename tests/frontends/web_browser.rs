@@ -368,6 +368,16 @@ async fn a_nim_move_typed_gets_the_programmes_reply() {
         .map(|h| h.as_u64().unwrap())
         .sum();
     assert!(left <= 10, "{heaps}");
+    // The visitor's move echoed on the page (the programme prints only its own).
+    let state = js(
+        &c,
+        "return document.getElementById('game-state').textContent",
+    )
+    .await;
+    assert!(
+        state.as_str().unwrap().contains("your last move: A:1"),
+        "{state}"
+    );
     screenshot(&c, "web-nim.png").await;
     c.close().await.unwrap();
 }

@@ -98,6 +98,7 @@ const Modes = (() => {
     M.yourMove = false;
     M.over = false;
     M.lastPaper = "";
+    M.lastMove = null;
   }
 
   function start() {
@@ -175,6 +176,8 @@ const Modes = (() => {
     if (M.over) state.textContent = "the game is over" + (f.end ? ": " + f.end : "");
     else if (M.yourMove) state.textContent = f.prompt || "your move";
     else state.textContent = f.running ? "the machine is thinking…" : (f.stopped || "stopped");
+    // The visitor's move echoed (the programs print only their own).
+    if (M.lastMove && !M.over) state.textContent += " (your last move: " + M.lastMove + ")";
     if (name === "draughts" || name === "draughts-1952") {
       const last = lastDraughtsLine(f.paper);
       if (last) state.textContent += " — the paper's " + last.printed + " (Strachey's squares 0-31) is " + last.pdn + " on the board";
@@ -225,6 +228,7 @@ const Modes = (() => {
   // moves where the view lists them.
   function refused(kind, message) {
     if (kind !== "error" || !M.playing) return;
+    M.lastMove = null;
     const legal = M.view && M.view.legal;
     $("refusal").textContent = message + (legal && legal.length ? "\nlegal moves: " + legal.join(" ") : "");
   }
@@ -352,6 +356,7 @@ const Modes = (() => {
     if (!text) return;
     $("refusal").textContent = "";
     send({ op: "move", text });
+    M.lastMove = text;
     M.path = [];
     $("move").value = "";
     draw();
@@ -448,8 +453,10 @@ const Modes = (() => {
       }
     } else if (kind === "nim") {
       accepted.heaps.forEach((h, r) => {
+        // The heap's letter, as the programme names it (A first), and its count.
         ctx.fillStyle = "#d8d4c8";
-        ctx.font = Math.round(Math.min(qh * 0.5, 18)) + "px sans-serif";
+        ctx.font = Math.round(Math.min(qh * 0.3, 14)) + "px sans-serif";
+        ctx.fillText(String.fromCharCode(65 + r) + " " + h, Math.min(qw * 0.2, 16), r * qh + qh * 0.92);
         for (let c = 0; c < h; c++) {
           ctx.fillStyle = "#e8d8a0";
           ctx.fillRect(c * qw + qw * 0.4, r * qh + qh * 0.2, qw * 0.2, qh * 0.6);
