@@ -184,8 +184,9 @@ pub static CARDS: &[Card] = &[
                 matchboxes of coloured beads, one box a position. Each game it wins adds \
                 beads to the moves it made, each loss takes them away. Here its boxes are on \
                 the Mark 1's drum, and it keeps learning for as long as this tab plays it.",
-        time: "No time is documented; here a move takes about ten simulated seconds, most \
-               of it bringing the boxes down from the drum.",
+        time: "No time is documented; here a move in a position new to MENACE takes about \
+               eleven simulated seconds (its box made: the board's eight images for each \
+               move), under two once the box is made.",
         how: "MENACE plays first, as crosses: click a cell (or type 1-9 and press Enter).",
         firsts: MACHINE,
         positions: &[],
