@@ -132,9 +132,14 @@ pub static CARDS: &[Card] = &[
         time: "No time is documented; here a move takes well under a simulated second, \
                three seconds at the most.",
         how: "Click a match in a heap: that match and all to its right are taken (or type \
-              B:2, heap B, two matches, and press Enter). Nimrod's game is 4 heaps of 7.",
+              B:2, heap B, two matches, and press Enter). Nimrod took four heaps of at most \
+              seven.",
         firsts: BOTH,
-        positions: &[("3, 4 and 5", "3 4 5"), ("Nimrod: 4 heaps of 7", "7 7 7 7")],
+        positions: &[
+            ("3, 4 and 5", "3 4 5"),
+            ("Nimrod's 1, 3, 5 and 7", "1 3 5 7"),
+            ("Nimrod's largest: 4 heaps of 7", "7 7 7 7"),
+        ],
         fast: false,
     },
     Card {

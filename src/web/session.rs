@@ -902,6 +902,49 @@ mod tests {
         assert!(n[0].message.contains("`strategy 2`"), "{}", n[0].message);
     }
 
+    /// Every mode the page offers starts from every position and with every first its
+    /// card lists (Nimrod's 4 heaps of 7, draughts' strategy 2, Prinz's positions, ...),
+    /// and comes to the visitor's move or its end.
+    #[test]
+    fn every_mode_starts_from_what_its_card_offers() {
+        for m in crate::web::cards::modes(false) {
+            let positions: Vec<Option<String>> = if m.positions.is_empty() {
+                vec![None]
+            } else {
+                m.positions
+                    .iter()
+                    .map(|p| Some(p["position"].as_str().unwrap().to_string()))
+                    .collect()
+            };
+            let firsts: Vec<Option<&str>> = if m.firsts.is_empty() {
+                vec![None]
+            } else {
+                m.firsts.iter().map(|f| Some(*f)).collect()
+            };
+            for position in &positions {
+                for first in &firsts {
+                    let mut s = WebSession::new(built_in());
+                    let n = s.handle(ClientMsg::Start {
+                        game: m.game.into(),
+                        first: first.map(Into::into),
+                        position: position.clone(),
+                        seed: None,
+                    });
+                    assert_eq!(
+                        n[0].kind, "info",
+                        "{} {position:?} {first:?}: {}",
+                        m.game, n[0].message
+                    );
+                    if m.game != "turochamp" {
+                        s.handle(ClientMsg::Speed { value: Speed::Fast });
+                        until_your_move(&mut s, 400);
+                        assert!(s.your_move || s.over, "{} {position:?} {first:?}", m.game);
+                    }
+                }
+            }
+        }
+    }
+
     /// The frame names the game held, its prompt and its text board (the page's fallback
     /// for a game it has no picture for), and draughts' view lists the visitor's legal
     /// moves (the page lights their squares); none of these without a game.
