@@ -432,6 +432,10 @@ async fn the_first_screen_fits_and_says_what_to_do() {
         .iter()
         .map(|x| x.as_f64().unwrap())
         .collect();
+    eprintln!(
+        "at 1366x768: bottoms of run {}, stop {}, counters {}, the paper's top + 60 {}, start {}; tube1's right {}; page {}x{}",
+        f[0], f[1], f[2], f[3], f[4], f[5], f[7], f[6]
+    );
     for (what, v) in [
         "run",
         "stop",
@@ -521,6 +525,10 @@ async fn the_first_screen_fits_and_says_what_to_do() {
         .iter()
         .map(|x| x.as_f64().unwrap())
         .collect();
+    eprintln!(
+        "at 412x915: page width {}, tube1's right {}, start's bottom {}",
+        w[0], w[1], w[2]
+    );
     assert!(w[0] <= 412.0 && w[1] <= 412.0, "wider than a phone: {w:?}");
     assert!(w[2] <= 915.0, "start below the fold on a phone: {w:?}");
     c.close().await.unwrap();
