@@ -435,13 +435,20 @@ const Modes = (() => {
         } else if (kind === "chess" || kind === "square") {
           const p = pieces[r * 8 + c];
           if (p) {
+            // A disc of the piece's colour with its figure in the other: the colour
+            // reads whatever font draws the chess figures.
+            const white = p === p.toUpperCase();
             const glyph = { k: "♚", q: "♛", r: "♜", b: "♝", n: "♞", p: "♟" }[p.toLowerCase()];
-            ctx.font = Math.round(qw * 0.8) + "px 'DejaVu Sans', sans-serif";
-            ctx.fillStyle = p === p.toUpperCase() ? "#ffffff" : "#111111";
-            ctx.strokeStyle = p === p.toUpperCase() ? "#222" : "#ddd";
-            ctx.lineWidth = 1;
-            ctx.fillText(glyph, x, y + qh * 0.04);
-            ctx.strokeText(glyph, x, y + qh * 0.04);
+            ctx.beginPath();
+            ctx.arc(x, y, qw * 0.42, 0, 2 * Math.PI);
+            ctx.fillStyle = white ? "#f4f0e4" : "#151515";
+            ctx.fill();
+            ctx.lineWidth = 1.5;
+            ctx.strokeStyle = white ? "#333" : "#bbb";
+            ctx.stroke();
+            ctx.font = Math.round(qw * 0.6) + "px 'DejaVu Sans', sans-serif";
+            ctx.fillStyle = white ? "#151515" : "#f4f0e4";
+            ctx.fillText(glyph, x, y + qh * 0.03);
           }
         } else if (tour[name]) {
           ctx.fillStyle = tour[name] === accepted.path.length ? "#b02020" : (dark ? "#fff" : "#222");
