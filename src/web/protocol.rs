@@ -311,6 +311,19 @@ pub struct Frame {
     pub running: bool,
     /// Why the machine last stopped, in words.
     pub stopped: Option<String>,
+    /// The game at the keys, if one was started: its name (a key of `game`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub playing: Option<&'static str>,
+    /// What the program waits for, in words (`AtTheKeys::prompt`), while a game is held.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub prompt: Option<String>,
+    /// The position the program holds, drawn in text (`AtTheKeys::board`), while a game
+    /// is held: the page shows it for a game it has no picture for.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub board: Option<String>,
+    /// How the game ended, in words (`AtTheKeys::end`), once it is over.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub end: Option<String>,
     /// The game at the keys, if one was started, under its name (`"draughts"`, `"nim"`,
     /// ...): its view (`AtTheKeys::view`, e.g. `{"fen": ..., "numbering": "PDN"}` or
     /// `{"heaps": [...]}`) with `your_move` (the program waits for the visitor's move)

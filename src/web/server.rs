@@ -28,6 +28,8 @@ use std::time::Duration;
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const STYLE: &str = include_str!("page/style.css");
+const MODES: &str = include_str!("page/modes.js");
+const FAVICON: &str = include_str!("page/favicon.svg");
 
 /// The longest WebSocket message the socket reads, in bytes: [`protocol::MAX_MESSAGE`]
 /// and 1 KiB for the JSON around an upload. A longer message (or frame) is not read: the
@@ -98,7 +100,7 @@ impl Shared {
 }
 
 /// The server's routes for a server bound to `bound`: `/` the page, `/app.js`,
-/// `/style.css`, `/ws` the socket, `/status` the number of sessions (JSON); every request
+/// `/modes.js` (the game modes), `/style.css`, `/favicon.svg`, `/ws` the socket, `/status` the number of sessions (JSON); every request
 /// checked by [`Access`] and every response with the security headers.
 pub fn router(shared: Shared, bound: SocketAddr) -> Router {
     let access = Arc::new(Access::new(bound, &shared.limits.allow_origins));
@@ -107,6 +109,14 @@ pub fn router(shared: Shared, bound: SocketAddr) -> Router {
         .route(
             "/app.js",
             get(|| async { ([("content-type", "text/javascript")], SCRIPT) }),
+        )
+        .route(
+            "/modes.js",
+            get(|| async { ([("content-type", "text/javascript")], MODES) }),
+        )
+        .route(
+            "/favicon.svg",
+            get(|| async { ([("content-type", "image/svg+xml")], FAVICON) }),
         )
         .route(
             "/style.css",
@@ -356,10 +366,11 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
     let hello = serde_json::json!({
         "type": "hello",
         "programs": session.programs(),
-        "prinz_positions": super::session::prinz_positions()
+        "prinz_positions": super::cards::prinz_positions()
             .into_iter()
             .map(|(name, fen)| serde_json::json!({"name": name, "fen": fen}))
             .collect::<Vec<_>>(),
+        "games": super::cards::modes(false),
     });
     if socket.send(text(&hello)).await.is_err() {
         return;

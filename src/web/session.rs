@@ -625,12 +625,20 @@ impl WebSession {
             frame_beats: [start, budget],
             running: self.running,
             stopped: self.stopped.clone(),
+            playing: None,
+            prompt: None,
+            board: None,
+            end: None,
             game: Default::default(),
         };
         if self.game.is_some() {
             let (your_move, over) = (self.your_move, self.over);
-            let view = self.with_game(|g| (g.game(), g.view()));
-            if let Some((name, view)) = view {
+            let view = self.with_game(|g| (g.game(), g.view(), g.prompt(), g.board(), g.end()));
+            if let Some((name, view, prompt, board, end)) = view {
+                f.playing = Some(name);
+                f.prompt = Some(prompt);
+                f.board = Some(board);
+                f.end = end;
                 let mut v = match view {
                     serde_json::Value::Object(o) => o,
                     other => [("view".to_string(), other)].into_iter().collect(),
@@ -873,6 +881,103 @@ mod tests {
         assert!(n[0].message.contains("no game"), "{}", n[0].message);
         let f = serde_json::to_value(s.frame(0, 0)).unwrap();
         assert!(f.get("nim").is_none(), "{f}");
+    }
+
+    /// Draughts under Strachey's strategy 2 is started by its settings word in
+    /// `position` (the page's list), and the program plays under it; anything else is
+    /// refused with the choices named.
+    #[test]
+    fn draughts_under_strategy_2() {
+        let mut s = WebSession::new(built_in());
+        let n = s.handle(
+            parse(r#"{"op":"start","game":"draughts","first":"machine","position":"strategy 2"}"#)
+                .unwrap(),
+        );
+        assert_eq!(n[0].kind, "info", "{}", n[0].message);
+        s.handle(ClientMsg::Speed { value: Speed::Fast });
+        until_your_move(&mut s, 400);
+        assert!(s.your_move, "{:?} {}", s.stopped, s.machine.printer_text());
+        let n =
+            s.handle(parse(r#"{"op":"start","game":"draughts","position":"strategy 3"}"#).unwrap());
+        assert!(n[0].message.contains("`strategy 2`"), "{}", n[0].message);
+    }
+
+    /// Every mode the page offers starts from every position and with every first its
+    /// card lists (Nimrod's 4 heaps of 7, draughts' strategy 2, Prinz's positions, ...),
+    /// and comes to the visitor's move or its end.
+    #[test]
+    fn every_mode_starts_from_what_its_card_offers() {
+        for m in crate::web::cards::modes(false) {
+            let positions: Vec<Option<String>> = if m.positions.is_empty() {
+                vec![None]
+            } else {
+                m.positions
+                    .iter()
+                    .map(|p| Some(p["position"].as_str().unwrap().to_string()))
+                    .collect()
+            };
+            let firsts: Vec<Option<&str>> = if m.firsts.is_empty() {
+                vec![None]
+            } else {
+                m.firsts.iter().map(|f| Some(*f)).collect()
+            };
+            for position in &positions {
+                for first in &firsts {
+                    let mut s = WebSession::new(built_in());
+                    let n = s.handle(ClientMsg::Start {
+                        game: m.game.into(),
+                        first: first.map(Into::into),
+                        position: position.clone(),
+                        seed: None,
+                    });
+                    assert_eq!(
+                        n[0].kind, "info",
+                        "{} {position:?} {first:?}: {}",
+                        m.game, n[0].message
+                    );
+                    if m.game != "turochamp" {
+                        s.handle(ClientMsg::Speed { value: Speed::Fast });
+                        until_your_move(&mut s, 400);
+                        assert!(s.your_move || s.over, "{} {position:?} {first:?}", m.game);
+                    }
+                }
+            }
+        }
+    }
+
+    /// The frame names the game held, its prompt and its text board (the page's fallback
+    /// for a game it has no picture for), and draughts' view lists the visitor's legal
+    /// moves (the page lights their squares); none of these without a game.
+    #[test]
+    fn a_frame_carries_the_prompt_the_text_board_and_the_legal_moves() {
+        let mut s = WebSession::new(built_in());
+        let f = serde_json::to_value(s.frame(0, 0)).unwrap();
+        assert!(
+            f.get("playing").is_none() && f.get("prompt").is_none(),
+            "{f}"
+        );
+        s.handle(parse(r#"{"op":"start","game":"draughts","first":"human"}"#).unwrap());
+        s.handle(ClientMsg::Speed { value: Speed::Fast });
+        until_your_move(&mut s, 50);
+        let f = serde_json::to_value(s.frame(0, 0)).unwrap();
+        assert_eq!(f["playing"], "draughts");
+        assert!(f["prompt"].as_str().unwrap().contains("PDN"), "{f}");
+        assert!(f["board"].as_str().unwrap().contains("29 30 31 32"), "{f}");
+        let legal: Vec<&str> = f["draughts"]["legal"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|m| m.as_str().unwrap())
+            .collect();
+        assert_eq!(legal.len(), 7, "{legal:?}");
+        assert!(legal.contains(&"11-15"), "{legal:?}");
+        // Turing's machine: the visitor's legal moves from and to.
+        s.handle(parse(r#"{"op":"start","game":"turochamp"}"#).unwrap());
+        until_your_move(&mut s, 200);
+        let f = serde_json::to_value(s.frame(0, 0)).unwrap();
+        let legal = f["turochamp"]["legal"].as_array().unwrap();
+        assert_eq!(legal.len(), 20, "{f}");
+        assert!(legal.iter().any(|m| m == "e7e5"), "{f}");
     }
 
     #[test]

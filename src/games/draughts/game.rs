@@ -935,21 +935,28 @@ pub fn machine_move(
 }
 
 /// Starts a game of draughts at the keys against our reconstruction, as Strachey played
-/// it (strategy 1, 3 plies: [`Params::strategy1`]): the program loaded with `seed`, the
-/// card and the toss answered as [`Game::start`] answers them for `first`; the machine
-/// then thinks first or waits for the opponent's move.
+/// it (strategy 1, 3 plies: [`Params::strategy1`]), or under his strategy 2 (4 plies, a
+/// king 2 1/2 men: [`Params::strategy2`], the CLI's defaults for `--strategy 2`) when
+/// `settings.position` says `strategy 2` (the program always starts from the usual
+/// position; `strategy 1` is the default): the program loaded with `seed`, the card and
+/// the toss answered as [`Game::start`] answers them for `first`; the machine then thinks
+/// first or waits for the opponent's move.
 ///
 /// # Errors
-/// A position given (the program starts from the usual one), or the program stopping
-/// before the toss, in words.
+/// Any other position given, or the program stopping before the toss, in words.
 pub fn start(settings: &Settings) -> Result<Box<dyn AtTheKeys>, String> {
-    if let Some(p) = &settings.position {
-        return Err(format!(
-            "position `{p}`: the draughts program starts from the usual position only"
-        ));
-    }
+    let params = match settings.position.as_deref().map(str::trim) {
+        None | Some("strategy 1") => Params::strategy1(3),
+        Some("strategy 2") => Params::strategy2(4, 20),
+        Some(p) => {
+            return Err(format!(
+                "position `{p}`: the draughts program starts from the usual position only \
+                 (`strategy 1`, the default, or `strategy 2` choose its settings)"
+            ))
+        }
+    };
     let a = PROGRAM.assembly().map_err(|e| e.to_string())?;
-    let mut g = Game::new(a, &Params::strategy1(3), settings.seed).map_err(|e| e.to_string())?;
+    let mut g = Game::new(a, &params, settings.seed).map_err(|e| e.to_string())?;
     if let Some(e) = g.start(settings.first) {
         let why = match e {
             GameEnd::Over => "it came to its end",
@@ -1001,8 +1008,16 @@ impl AtTheKeys for Game {
         self.board_with_squares(true)
     }
 
+    /// `{"fen", "numbering": "PDN", "legal"}`: the position in the program's store, and the
+    /// legal moves in it (the reference engine's, [`Game::legal_moves_text`]) for a face
+    /// that lights the targets; meaningful when the program waits for the visitor.
     fn view(&self) -> serde_json::Value {
-        serde_json::json!({ "fen": self.position().to_fen(), "numbering": "PDN" })
+        let legal = self.legal_moves_text(true);
+        serde_json::json!({
+            "fen": self.position().to_fen(),
+            "numbering": "PDN",
+            "legal": legal.split_whitespace().collect::<Vec<_>>(),
+        })
     }
 
     fn end(&self) -> Option<String> {

@@ -579,8 +579,18 @@ impl AtTheKeys for AtKeys {
             .iter()
             .map(|&c| piece_char(c))
             .collect();
+        // The visitor's legal moves as from and to squares (e7e5; a promotion with its
+        // piece), for a face that lights the targets: from the position, not the programme.
+        let legal: Vec<String> = self
+            .game
+            .pos
+            .legal_moves()
+            .iter()
+            .map(|m| m.to_uci(shakmaty::CastlingMode::Standard).to_string())
+            .collect();
         serde_json::json!({
             "fen": fen_of(&self.game.pos),
+            "legal": legal,
             "squares": squares,
             "numbering": "a1 to h8, rank by rank (the programme's board lines)",
         })

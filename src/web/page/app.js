@@ -63,70 +63,8 @@ function render(f) {
   }
   if (f.h !== state.h) setSwitches(f.h);
   if (f.hoots.length) hoot(f);
-  if (f.nim) {
-    $("nim-board").textContent = f.nim.heaps
-      .map((h, i) => String.fromCharCode(65 + i) + " " + String(h).padStart(2) + "  " + "|".repeat(h))
-      .join("\n");
-    $("nim-state").textContent = f.nim.over ? "the game is over"
-      : (f.nim.your_move ? "your move" : "the machine is thinking");
-    document.body.dataset.nimYourMove = String(f.nim.your_move);
-  }
-  if (f.draughts) {
-    draughts.fen = f.draughts.fen;
-    $("draughts-state").textContent = f.draughts.over ? "the game is over"
-      : (f.draughts.your_move ? "your move" : "the machine is thinking");
-    document.body.dataset.yourMove = String(f.draughts.your_move);
-    drawBoard();
-  }
+  if (window.Modes) Modes.frame(f);
   document.body.dataset.frames = String(frames);
-}
-
-// ---- the plain draughts board: PDN squares 1-32, Black's side (1-4) at the top ----
-const draughts = { fen: null, move: [] };
-function squareAt(n) {
-  const r = Math.floor((n - 1) / 4), i = (n - 1) % 4;
-  return { r, c: 2 * i + (r % 2 === 0 ? 1 : 0) };
-}
-function drawBoard() {
-  const cv = $("board"), ctx = cv.getContext("2d"), q = cv.width / 8;
-  for (let r = 0; r < 8; r++) for (let c = 0; c < 8; c++) {
-    ctx.fillStyle = (r + c) % 2 ? "#9a6a3a" : "#efe4c8";
-    ctx.fillRect(c * q, r * q, q, q);
-  }
-  const pieces = {};
-  if (draughts.fen) {
-    for (const part of draughts.fen.split(":").slice(1)) {
-      const colour = part[0];
-      for (const t of part.slice(1).split(",").filter((x) => x)) {
-        const king = t.startsWith("K");
-        pieces[+t.replace("K", "")] = { colour, king };
-      }
-    }
-  }
-  ctx.font = "9px sans-serif";
-  for (let n = 1; n <= 32; n++) {
-    const { r, c } = squareAt(n);
-    if (draughts.move.includes(n)) {
-      ctx.fillStyle = "#c89a20";
-      ctx.fillRect(c * q, r * q, q, q);
-    }
-    const p = pieces[n];
-    if (p) {
-      ctx.beginPath();
-      ctx.arc(c * q + q / 2, r * q + q / 2, q * 0.38, 0, 2 * Math.PI);
-      ctx.fillStyle = p.colour === "B" ? "#151515" : "#f4f0e4";
-      ctx.fill();
-      ctx.strokeStyle = p.colour === "B" ? "#999" : "#333";
-      ctx.stroke();
-      if (p.king) {
-        ctx.fillStyle = "#d4a020";
-        ctx.fillText("K", c * q + q / 2 - 3, r * q + q / 2 + 3);
-      }
-    }
-    ctx.fillStyle = "#ddd";
-    ctx.fillText(String(n), c * q + 2, r * q + 9);
-  }
-  $("draughts-move").textContent = draughts.move.join(" - ");
 }
 
 // ---- the hooter: each hoot a pulse one beat (240 µs) long, through a 20 Hz high-pass,
@@ -179,11 +117,45 @@ function buildConsole() {
     s.value = String(t);
     s.addEventListener("change", () => send({ op: "pages", left: +$("page0").value, right: +$("page1").value }));
   }
+  // KAC is held while a pointer (mouse, finger, pen) is down on it, or while Space or
+  // Enter is held with it focused: pressed on the way down, released on the way up, and
+  // held at least KAC_HOLD ms (two frames) so that a quick tap is still a press the
+  // machine sees, never a press and a release in one millisecond.
+  const KAC_HOLD = 80;
   const kac = $("kac");
-  const press = (held) => { kac.classList.toggle("held", held); send({ op: "kac", held }); };
-  kac.addEventListener("mousedown", () => press(true));
-  kac.addEventListener("mouseup", () => press(false));
-  kac.addEventListener("mouseleave", () => { if (kac.classList.contains("held")) press(false); });
+  let pressedAt = 0, releasing = null;
+  const press = (held) => {
+    if (held) {
+      if (releasing) { clearTimeout(releasing); releasing = null; }
+      if (kac.classList.contains("held")) return;
+      pressedAt = performance.now();
+      kac.classList.add("held");
+      kac.setAttribute("aria-pressed", "true");
+      send({ op: "kac", held: true });
+    } else if (kac.classList.contains("held") && !releasing) {
+      releasing = setTimeout(() => {
+        releasing = null;
+        kac.classList.remove("held");
+        kac.setAttribute("aria-pressed", "false");
+        send({ op: "kac", held: false });
+      }, Math.max(0, KAC_HOLD - (performance.now() - pressedAt)));
+    }
+  };
+  kac.addEventListener("pointerdown", (e) => {
+    e.preventDefault();
+    if (kac.setPointerCapture) { try { kac.setPointerCapture(e.pointerId); } catch (_) { /* not captured */ } }
+    press(true);
+  });
+  kac.addEventListener("pointerup", () => press(false));
+  kac.addEventListener("pointercancel", () => press(false));
+  kac.addEventListener("contextmenu", (e) => e.preventDefault());
+  kac.addEventListener("keydown", (e) => {
+    if (e.key === " " || e.key === "Enter") { e.preventDefault(); if (!e.repeat) press(true); }
+  });
+  kac.addEventListener("keyup", (e) => {
+    if (e.key === " " || e.key === "Enter") { e.preventDefault(); press(false); }
+  });
+  kac.addEventListener("blur", () => press(false));
   $("kec").addEventListener("click", () => send({ op: "kec" }));
   $("kcc").addEventListener("click", () => send({ op: "kcc" }));
   $("stopL").addEventListener("change", (e) => send({ op: "stop_switch", which: "L", on: e.target.checked }));
@@ -192,66 +164,6 @@ function buildConsole() {
   $("stop").addEventListener("click", () => send({ op: "stop" }));
   $("step").addEventListener("click", () => send({ op: "step" }));
   $("speed").addEventListener("change", (e) => send({ op: "speed", value: e.target.value }));
-  $("load").addEventListener("click", () => {
-    $("paper").textContent = "";
-    send({ op: "load", program: $("program").value });
-  });
-  for (const first of ["human", "machine"]) {
-    $("nim-" + first).addEventListener("click", () => {
-      $("paper").textContent = "";
-      const heaps = $("nim-heaps").value.split(",").map((x) => parseInt(x.trim(), 10)).filter((x) => !isNaN(x));
-      send({ op: "nim", heaps, first });
-      send({ op: "speed", value: $("speed").value });
-    });
-  }
-  $("nim-play").addEventListener("click", () => {
-    send({ op: "nim_move", text: $("nim-move").value });
-    $("nim-move").value = "";
-  });
-  for (const first of ["human", "machine"]) {
-    $("draughts-" + first).addEventListener("click", () => {
-      $("paper").textContent = "";
-      draughts.move = [];
-      send({ op: "draughts", first });
-      send({ op: "speed", value: $("speed").value });
-      $("page0").value = "3"; $("page1").value = "4";
-    });
-  }
-  $("board").addEventListener("click", (e) => {
-    const cv = $("board"), rect = cv.getBoundingClientRect(), q = rect.width / 8;
-    const c = Math.floor((e.clientX - rect.left) / q), r = Math.floor((e.clientY - rect.top) / q);
-    for (let n = 1; n <= 32; n++) {
-      const s = squareAt(n);
-      if (s.r === r && s.c === c) { draughts.move.push(n); drawBoard(); }
-    }
-  });
-  $("draughts-enter").addEventListener("click", () => {
-    if (draughts.move.length) send({ op: "draughts_move", squares: draughts.move });
-    draughts.move = [];
-    drawBoard();
-  });
-  $("draughts-clear").addEventListener("click", () => { draughts.move = []; drawBoard(); });
-  $("prinz-think").addEventListener("click", () => {
-    $("paper").textContent = "";
-    $("report").innerHTML = "";
-    send({ op: "prinz", fen: $("position").value });
-    send({ op: "speed", value: $("speed").value });
-    send({ op: "run" });
-  });
-  $("upload").addEventListener("change", (e) => {
-    const file = e.target.files[0];
-    if (!file) return;
-    const name = file.name;
-    const reader = new FileReader();
-    const kind = name.endsWith(".drm") ? "drm" : (name.endsWith(".m1") ? "asm" : "tape");
-    if (kind === "asm" || name.endsWith(".txt")) {
-      reader.onload = () => { if (kind === "asm") $("paper").textContent = ""; send({ op: "upload", kind, name, data: reader.result }); };
-      reader.readAsText(file);
-    } else {
-      reader.onload = () => send({ op: "upload", kind, name, data: reader.result.split(",")[1] || "" });
-      reader.readAsDataURL(file);
-    }
-  });
 }
 
 function note(kind, message) {
@@ -261,6 +173,7 @@ function note(kind, message) {
   const n = $("notes");
   n.prepend(d);
   while (n.children.length > 5) n.lastChild.remove();
+  if (window.Modes) Modes.refused(kind, message);
 }
 
 function connect() {
@@ -273,30 +186,11 @@ function connect() {
   ws.onmessage = (e) => {
     const m = JSON.parse(e.data);
     if (m.type === "frame") render(m);
-    else if (m.type === "hello") {
-      const s = $("program");
-      s.innerHTML = "";
-      m.programs.forEach((p) => s.add(new Option(p, p)));
-      const pos = $("position");
-      pos.innerHTML = "";
-      (m.prinz_positions || []).forEach((p) => pos.add(new Option(p.name, p.fen)));
-    } else if (m.type === "report") {
-      const t = $("report");
-      t.innerHTML = "<tr><th>figure</th><th>emulated</th><th>documented</th></tr>";
-      for (const r of m.rows) {
-        const tr = document.createElement("tr");
-        for (const c of r) {
-          const td = document.createElement("td");
-          td.textContent = c;
-          tr.appendChild(td);
-        }
-        t.appendChild(tr);
-      }
-      t.dataset.mate = String(m.mate);
-    } else note(m.type, m.message);
+    else if (m.type === "hello") Modes.hello(m);
+    else if (m.type === "report") Modes.report(m);
+    else note(m.type, m.message);
   };
 }
 
 buildConsole();
-drawBoard();
 connect();
