@@ -130,7 +130,7 @@ impl Scheduler {
                     if w.is_fast() {
                         return true;
                     }
-                    let b = w.frame_budget();
+                    let b = w.frame_budget_at(start);
                     w.run_beats(b);
                     send(&s.out, w);
                     false

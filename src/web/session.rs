@@ -2,17 +2,25 @@
 //! emulation sends back (docs/web.md). Nothing here knows of the network: the server
 //! (`web::server`) feeds it messages and ticks.
 
-use super::protocol::{ClientMsg, Frame, Note, Report, Speed, TubeFrame, UploadKind};
+use super::protocol::{ClientMsg, Frame, Note, Report, Speed, Thinking, TubeFrame, UploadKind};
 use crate::games::bundled::Waiting;
 use crate::games::{AtTheKeys, First, MoveError, Settings};
 use crate::machine::report::describe_stop;
 use crate::machine::{Budget, Config, Image, Machine, Stop};
 use base64::Engine;
+use std::time::{Duration, Instant};
 
 /// Frames a second the server sends while the machine runs.
 pub const FRAMES_PER_SECOND: u64 = 25;
 /// Beats the Mark 1 obeys in a second of its own time (a beat is 240 µs).
 pub const BEATS_PER_SECOND: u64 = 4_167;
+/// The Mark 1's beat in nanoseconds (240 µs): at real speed a session runs one beat for
+/// each 240 µs of the host's clock ([`WebSession::frame_budget_at`]).
+pub const BEAT_NANOS: u64 = 240_000;
+/// How far behind the wall clock a session at real or slow speed may fall before it
+/// gives up catching up (the host was suspended, or far too busy): one second. Beyond it
+/// the clock is taken afresh from now rather than the lost time run in a burst.
+pub const PACE_SLACK: Duration = Duration::from_secs(1);
 /// The most beats a frame may run at `fast` (so that one tab cannot starve the others):
 /// 2^21 beats, about 8 simulated minutes, a few milliseconds of host time.
 pub const FAST_FRAME_BEATS: u64 = 1 << 21;
@@ -39,6 +47,11 @@ pub const PAPER_LIMIT: usize = 128 * 1024;
 /// (`Teleprinter::pad_limit`): a real line held 69 characters (Prinz §26); without a
 /// limit, lines fed without returning the carriage grow without end.
 pub const PAD_LIMIT: usize = 128;
+
+/// `beats` as simulated seconds, to the millisecond.
+fn round_ms(beats: u64) -> f64 {
+    (crate::machine::beats_to_seconds(beats) * 1000.0).round() / 1000.0
+}
 
 /// A program the server offers: its name and its assembler source.
 #[derive(Clone, Debug)]
@@ -93,6 +106,19 @@ pub struct WebSession {
     game: Option<Box<dyn AtTheKeys>>,
     your_move: bool,
     over: bool,
+    /// At real and slow speed, the wall-clock instant and the machine's beat count the
+    /// pace is measured from ([`WebSession::frame_budget_at`]); `None` until the next
+    /// frame takes the clock afresh (after a start, a stop, a change of speed, a move).
+    pace: Option<(Instant, u64)>,
+    /// The beat at which the game's program began to think (from a start or a move
+    /// entered to its next wait), while it thinks.
+    think_from: Option<u64>,
+    /// The beats the program's last reply took (its last thinking), for the expected
+    /// wait the page shows.
+    last_think: Option<u64>,
+    /// Standing at a hoot stop (a hoot and a jump back to it): the beats between its
+    /// hoots, until the machine is stopped, started or cleared.
+    hoot_stop: Option<u64>,
 }
 
 fn assemble(name: &str, source: &str) -> Result<Image, String> {
@@ -244,6 +270,10 @@ impl WebSession {
             game: None,
             your_move: false,
             over: false,
+            pace: None,
+            think_from: None,
+            last_think: None,
+            hoot_stop: None,
         };
         if let Some(first) = s.offered.first().cloned() {
             let _ = s.load_source(&first.name, &first.source);
@@ -271,6 +301,10 @@ impl WebSession {
         self.game = None;
         self.your_move = false;
         self.over = false;
+        self.pace = None;
+        self.think_from = None;
+        self.last_think = None;
+        self.hoot_stop = None;
     }
 
     /// Runs `f` on the game at the keys with the session's machine swapped into it (the
@@ -286,6 +320,9 @@ impl WebSession {
 
     /// The program waits at its key routine for the visitor's move.
     fn visitors_turn(&mut self) {
+        if let Some(from) = self.think_from.take() {
+            self.last_think = Some(self.machine.stats.beats.saturating_sub(from));
+        }
         self.running = false;
         self.your_move = true;
         self.stopped = Some("waiting for your move".into());
@@ -304,6 +341,7 @@ impl WebSession {
         }
         self.running = false;
         self.over = true;
+        self.think_from = None;
         self.stopped = Some("the game is over".into());
     }
 
@@ -317,6 +355,7 @@ impl WebSession {
         self.pages = g.pages();
         self.game = Some(g);
         self.running = true;
+        self.think_from = Some(self.machine.stats.beats);
     }
 
     /// The visitor's move entered at the keys (`AtTheKeys::enter`); the program's reply
@@ -339,6 +378,7 @@ impl WebSession {
                 self.your_move = false;
                 self.running = true;
                 self.stopped = None;
+                self.think_from = Some(self.machine.stats.beats);
                 vec![]
             }
             Some(Err(e @ (MoveError::Input(_) | MoveError::Refused(_)))) => err(e.to_string()),
@@ -374,6 +414,23 @@ impl WebSession {
     /// run of a few million beats); the notes to send back.
     pub fn apply(&mut self, p: Prepared) -> Vec<Note> {
         self.dirty = true;
+        // A start, a stop, a speed, a move entered or a prepulse (the last two run the
+        // machine outside the frames) take the pace's clock afresh; all but the speed and
+        // a file in the reader or on the drum end a hoot stop's sounding (a switch, KAC,
+        // a page turned change neither).
+        let (repace, quiet) = match &p.0 {
+            Step::Plain(ClientMsg::Switch { .. } | ClientMsg::Pages { .. })
+            | Step::Plain(ClientMsg::Kac { .. } | ClientMsg::StopSwitch { .. })
+            | Step::Refused(_) => (false, false),
+            Step::Plain(ClientMsg::Speed { .. }) | Step::Tape(..) | Step::Drum(..) => (true, false),
+            _ => (true, true),
+        };
+        if repace {
+            self.pace = None;
+        }
+        if quiet {
+            self.hoot_stop = None;
+        }
         let info = |s: String| {
             vec![Note {
                 kind: "info",
@@ -480,17 +537,53 @@ impl WebSession {
         self.end_frame()
     }
 
-    /// The beats a frame runs at the speed set (real 166, slow 10, fast at most
-    /// [`FAST_FRAME_BEATS`]); 0 when not running.
-    pub fn frame_budget(&self) -> u64 {
+    /// The beats the frame starting now runs at the speed set: see
+    /// [`WebSession::frame_budget_at`].
+    pub fn frame_budget(&mut self) -> u64 {
+        self.frame_budget_at(Instant::now())
+    }
+
+    /// The beats the frame starting at `now` runs at the speed set; 0 when not running.
+    /// At `fast`, [`FAST_FRAME_BEATS`] (the scheduler shares the host's time). At `real`
+    /// and `slow` the session keeps to the wall clock: the beats a frame runs are those the
+    /// Mark 1 would have obeyed since the pace's clock was taken (one beat each 240 µs, a
+    /// sixteenth of that at `slow`, counting a frame's worth before the first frame) less
+    /// those the machine has already gone on by. An order longer than the frame (a
+    /// teleprinter character is 629 beats, the frame 167) overshoots it, and the frames
+    /// after it run that much less; a frame run short (the host busy) is made up by the
+    /// next. So simulated time over wall time stays 1.00 at `real`, whatever the orders.
+    /// Fallen behind by more than [`PACE_SLACK`], the clock is taken afresh.
+    pub fn frame_budget_at(&mut self, now: Instant) -> u64 {
         if !self.running {
+            self.pace = None;
             return 0;
         }
-        match self.speed {
-            Speed::Real => BEATS_PER_SECOND / FRAMES_PER_SECOND,
-            Speed::Slow => (BEATS_PER_SECOND / FRAMES_PER_SECOND / 16).max(1),
-            Speed::Fast => FAST_FRAME_BEATS,
+        let slowdown = match self.speed {
+            Speed::Fast => {
+                self.pace = None;
+                return FAST_FRAME_BEATS;
+            }
+            Speed::Real => 1,
+            Speed::Slow => 16,
+        };
+        let beat = Duration::from_nanos(BEAT_NANOS * slowdown);
+        let frame = Duration::from_millis(1000 / FRAMES_PER_SECOND);
+        let beats = self.machine.stats.beats;
+        let (since, at) = *self
+            .pace
+            .get_or_insert_with(|| (now.checked_sub(frame).unwrap_or(now), beats));
+        let owed = |since: Instant| {
+            (now.saturating_duration_since(since).as_nanos() / beat.as_nanos()) as u64
+        };
+        let ran = beats.saturating_sub(at);
+        let due = owed(since);
+        if due > ran + (PACE_SLACK.as_nanos() / beat.as_nanos()) as u64 {
+            // Far behind: from now on, a frame's worth first.
+            let since = now.checked_sub(frame).unwrap_or(now);
+            self.pace = Some((since, beats));
+            return owed(since);
         }
+        due.saturating_sub(ran)
     }
 
     /// Running at fast speed: the scheduler shares the host's time among such sessions.
@@ -515,10 +608,15 @@ impl WebSession {
     /// the visitor. Returns the beats the machine went on by.
     pub fn run_beats(&mut self, beats: u64) -> u64 {
         self.frame_granted += beats;
-        if !self.running || beats == 0 {
+        if !self.running {
             return 0;
         }
+        // Running, a frame goes out even when this one owes its beats to an order that
+        // overshot the last (the page's clocks and counters go on).
         self.dirty = true;
+        if beats == 0 {
+            return 0;
+        }
         let first = self.machine.stats.beats;
         let mut left = beats;
         while left > 0 && self.running {
@@ -552,7 +650,22 @@ impl WebSession {
         if !matches!(s, Stop::BeatLimit | Stop::InstructionLimit) {
             self.running = false;
             self.stopped = Some(describe_stop(&s));
+            if let Stop::HootStop { line } = s {
+                self.hoot_stop = Some(self.hoot_period(line));
+            }
         }
+    }
+
+    /// The beats between the hoots of the hoot stop whose jump is at `line` (a `/V` on the
+    /// line before it): the two orders' beats in the timing in force (8 for Turing's
+    /// `FS NS/V, CS FS/P`).
+    fn hoot_period(&self, line: u32) -> u64 {
+        let m = &self.machine;
+        let beats = |l: u32| {
+            let f = (m.store.read(l & 1023) >> 14) & 63;
+            u64::from(m.timing().beats[f as usize])
+        };
+        (beats(line.wrapping_sub(1)) + beats(line)).max(1)
     }
 
     /// Moves the hoots the hooter has recorded into the frame under way (the first
@@ -618,13 +731,18 @@ impl WebSession {
             h: m.console.hand_switches,
             instructions: m.stats.instructions,
             beats: m.stats.beats,
-            seconds: (crate::machine::beats_to_seconds(m.stats.beats) * 1000.0).round() / 1000.0,
+            seconds: round_ms(m.stats.beats),
             transfers: m.stats.transfers,
             paper: new_paper,
             hoots,
             frame_beats: [start, budget],
             running: self.running,
             stopped: self.stopped.clone(),
+            hoot_stop: self.hoot_stop,
+            thinking: self.think_from.map(|from| Thinking {
+                seconds: round_ms(m.stats.beats.saturating_sub(from)),
+                last: self.last_think.map(round_ms),
+            }),
             game: Default::default(),
         };
         if self.game.is_some() {
@@ -681,6 +799,63 @@ mod tests {
         s.handle(parse(r#"{"op":"run"}"#).unwrap());
         let paper = paper_while_running(&mut s, 50);
         assert!(paper.contains("HELLO WORLD"), "{paper}");
+    }
+
+    /// At real speed the frames keep to the wall clock: hello's teleprinter characters
+    /// (629 beats each, a frame 167) overshoot their frames and the next frames pay it
+    /// back, so that 10 s of frames run 10 s of the Mark 1's time (within one character),
+    /// not four times that; at slow speed a sixteenth; a host that stalls for a minute
+    /// makes up at most a second.
+    #[test]
+    fn real_speed_keeps_to_the_wall_clock() {
+        let frame = Duration::from_millis(40);
+        for (speed, slowdown) in [(Speed::Real, 1), (Speed::Slow, 16)] {
+            let mut s = WebSession::new(built_in());
+            s.handle(ClientMsg::Speed { value: speed });
+            s.handle(ClientMsg::Run {});
+            let t0 = Instant::now();
+            let mut now = t0;
+            let mut frames = 0;
+            // Ten seconds of frames; hello itself stops after a few, so it is loaded and
+            // run again whenever it stops (the clock taken afresh each time).
+            let mut paced = 0u64;
+            let mut first = s.machine.stats.beats;
+            for _ in 0..250 {
+                now += frame;
+                s.begin_frame();
+                let b = s.frame_budget_at(now);
+                s.run_beats(b);
+                frames += 1;
+                if !s.running {
+                    paced += s.machine.stats.beats - first;
+                    s.handle(ClientMsg::Load {
+                        program: "hello".into(),
+                    });
+                    s.handle(ClientMsg::Run {});
+                    first = s.machine.stats.beats;
+                }
+            }
+            paced += s.machine.stats.beats - first;
+            let want = frames * BEATS_PER_SECOND / 25 / slowdown;
+            // Each run may end up to one character (and an order) beyond its own clock,
+            // and may be a frame short where it stopped mid-frame.
+            let runs = 1 + 250 * 40 * BEATS_PER_SECOND / 1000 / slowdown / 10_000;
+            let slack = runs * (700 + BEATS_PER_SECOND / 25 / slowdown);
+            assert!(
+                paced.abs_diff(want) <= slack,
+                "{speed:?}: {paced} beats in {frames} frames, {want} wanted (within {slack})"
+            );
+        }
+        // Tight and long: a frame's worth only, after a long stall, then back on pace.
+        let mut s = WebSession::new(built_in());
+        s.handle(ClientMsg::Run {});
+        let t0 = Instant::now();
+        s.begin_frame();
+        let b = s.frame_budget_at(t0);
+        assert!((160..=170).contains(&b), "{b}");
+        s.run_beats(b);
+        let b = s.frame_budget_at(t0 + Duration::from_secs(60));
+        assert!(b <= BEATS_PER_SECOND + 200, "{b} beats after a stall");
     }
 
     #[test]

@@ -23,3 +23,4 @@ mod web_load;
 mod web_props;
 mod web_security;
 mod web_server;
+mod web_speed;

@@ -54,6 +54,7 @@ function render(f) {
   $("instructions").textContent = f.instructions.toLocaleString("en");
   $("beats").textContent = f.beats.toLocaleString("en");
   $("seconds").textContent = f.seconds.toFixed(3) + " s";
+  counters(f);
   $("transfers").textContent = f.transfers.toLocaleString("en");
   $("stopped").textContent = f.running ? "running" : (f.stopped || "stopped");
   if (f.paper) {
@@ -62,7 +63,7 @@ function render(f) {
     p.scrollTop = p.scrollHeight;
   }
   if (f.h !== state.h) setSwitches(f.h);
-  if (f.hoots.length) hoot(f);
+  hoot(f);
   if (f.nim) {
     $("nim-board").textContent = f.nim.heaps
       .map((h, i) => String.fromCharCode(65 + i) + " " + String(h).padStart(2) + "  " + "|".repeat(h))
@@ -79,6 +80,28 @@ function render(f) {
     drawBoard();
   }
   document.body.dataset.frames = String(frames);
+}
+
+// ---- the counters beside the simulated time: the wall-clock time the machine has run
+// (at real speed the two agree), and while a game's program thinks, how long it has and
+// how long its last reply took (the frame's `thinking`, simulated seconds) ----
+const clock = { wall: 0, last: 0, running: false, beats: 0 };
+function minutes(s) {
+  s = Math.round(s);
+  return s < 60 ? s + " s" : Math.floor(s / 60) + " min " + String(s % 60).padStart(2, "0") + " s";
+}
+function counters(f) {
+  const now = performance.now();
+  if (f.beats < clock.beats) clock.wall = 0; // a fresh machine
+  if (clock.running) clock.wall += (now - clock.last) / 1000;
+  clock.last = now;
+  clock.running = f.running;
+  clock.beats = f.beats;
+  $("elapsed").textContent = clock.wall.toFixed(1) + " s";
+  const t = f.thinking;
+  $("thinking").textContent = !t ? "" : "thinking for " + minutes(t.seconds) + " of the Mark 1's time"
+    + (t.last ? "; its last reply took " + minutes(t.last) : "")
+    + ($("speed").value === "real" ? " (at real speed you wait as long, as in 1952; choose fast to skip)" : "");
 }
 
 // ---- the plain draughts board: PDN squares 1-32, Black's side (1-4) at the top ----
@@ -130,26 +153,58 @@ function drawBoard() {
 }
 
 // ---- the hooter: each hoot a pulse one beat (240 µs) long, through a 20 Hz high-pass,
-// the waveform of `--hoot-wav` (render::hoot_wav) ----
+// the waveform of `--hoot-wav` (render::hoot_wav). Each frame's beats are scheduled on the
+// AudioContext's own clock a little ahead, right after the last frame's (the server keeps
+// real speed to the wall clock, so the beats and the audio clock keep step): no gaps and
+// no clicks between frames. A hoot stop (Turing's continuous hoot) sounds on, a loop of
+// one hoot every `hoot_stop` beats, until the machine is stopped, started or cleared. ----
 let audio = null;
-function hoot(f) {
-  if ($("mute").checked || $("speed").value !== "real") return;
-  if (!audio) audio = new AudioContext();
-  const rate = 48000, beat = 240e-6;
-  const len = Math.max(1, Math.ceil(f.frame_beats[1] * beat * rate));
-  const buf = audio.createBuffer(1, len, rate);
+const BEAT = 240e-6, AHEAD = 0.15;
+const sound = { filter: null, t0: 0, beat0: 0, loop: null };
+function stopLoop() {
+  if (sound.loop) { sound.loop.stop(); sound.loop = null; }
+}
+function pulses(a, beats, hoots) {
+  const rate = a.sampleRate, width = Math.max(1, Math.round(BEAT * rate));
+  const buf = a.createBuffer(1, Math.max(1, Math.ceil(beats * BEAT * rate)), rate);
   const data = buf.getChannelData(0);
-  for (const b of f.hoots) {
-    const s = Math.floor(b * beat * rate);
-    for (let i = s; i < Math.min(len, s + Math.round(beat * rate)); i++) data[i] = 0.5;
+  for (const b of hoots) {
+    const s = Math.floor(b * BEAT * rate);
+    for (let i = s; i < Math.min(data.length, s + width); i++) data[i] = 0.5;
   }
-  const src = audio.createBufferSource();
+  const src = a.createBufferSource();
   src.buffer = buf;
-  const hp = audio.createBiquadFilter();
-  hp.type = "highpass";
-  hp.frequency.value = 20;
-  src.connect(hp).connect(audio.destination);
-  src.start();
+  src.connect(sound.filter);
+  return src;
+}
+function hoot(f) {
+  if ($("mute").checked || $("speed").value !== "real") { stopLoop(); sound.t0 = 0; return; }
+  if (!f.hoot_stop) stopLoop();
+  if (!f.hoots.length && !f.hoot_stop) return;
+  if (!audio) {
+    audio = new AudioContext();
+    sound.filter = audio.createBiquadFilter();
+    sound.filter.type = "highpass";
+    sound.filter.frequency.value = 20;
+    sound.filter.connect(audio.destination);
+  }
+  const first = f.frame_beats[0], ran = Math.max(0, f.beats - first);
+  // Where this frame's first beat falls on the audio clock: after the last frame's,
+  // unless that has passed (a pause, a late frame) or drifted far: then afresh, ahead.
+  let at = sound.t0 + (first - sound.beat0) * BEAT;
+  const now = audio.currentTime;
+  if (!sound.t0 || at < now + 0.01 || at > now + 1) {
+    sound.t0 = now + AHEAD;
+    sound.beat0 = first;
+    at = sound.t0;
+  }
+  if (f.hoots.length && ran > 0) pulses(audio, ran, f.hoots).start(at);
+  if (f.hoot_stop && !sound.loop) {
+    const src = pulses(audio, f.hoot_stop, [0]);
+    src.loop = true;
+    src.start(at + ran * BEAT);
+    sound.loop = src;
+  }
 }
 
 // ---- the console ----
