@@ -29,6 +29,12 @@ pub struct ServeArgs {
     /// own, and requests naming its host: for a proxy or a name on the network. Repeatable.
     #[arg(long, value_name = "ORIGIN", value_parser = origin)]
     allow_origin: Vec<String>,
+    /// The folder where sessions are kept, so that a tab's game survives a reload and a
+    /// restart of the server (made if missing; at most 1,000 sessions, a week each).
+    /// Default: mark1/web-sessions in the user's data folder ($XDG_DATA_HOME or
+    /// ~/.local/share), or ./mark1-data.
+    #[arg(long, value_name = "DIR")]
+    data: Option<std::path::PathBuf>,
 }
 
 fn origin(s: &str) -> std::result::Result<String, String> {
@@ -79,6 +85,16 @@ pub fn run(a: ServeArgs) -> Result<()> {
             offered.insert(0, Offered { name, source });
         }
     }
+    let keeper = match &a.data {
+        Some(dir) => Some(mark1::web::persist::Keeper::open(dir).map_err(anyhow::Error::msg)?),
+        None => match mark1::web::persist::Keeper::open(&mark1::web::persist::default_dir()) {
+            Ok(k) => Some(k),
+            Err(e) => {
+                eprintln!("mark1 serve: warning: {e}: sessions are not kept across reloads (--data DIR to keep them)");
+                None
+            }
+        },
+    };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -102,6 +118,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
         shared.limits.max_sessions = a.max_sessions as usize;
         shared.limits.max_connections = a.max_connections as usize;
         shared.limits.allow_origins = a.allow_origin;
+        shared.keeper = keeper;
         mark1::web::server::serve(listener, shared)
             .await
             .context("the server stopped")

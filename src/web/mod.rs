@@ -3,6 +3,7 @@
 //! [`server`] the HTTP server and its sockets, [`scheduler`] the thread that runs the
 //! machines.
 
+pub mod persist;
 pub mod protocol;
 pub mod scheduler;
 pub mod server;

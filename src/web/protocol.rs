@@ -34,7 +34,7 @@ pub enum UploadKind {
 }
 
 /// A message from the page.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// Load a program the server offers (`hello`, `hoot`, or the `--program` file).

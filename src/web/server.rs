@@ -81,6 +81,12 @@ pub struct Shared {
     /// Sockets being told the machine is busy (at most `limits.max_sessions` too; more
     /// get 503 before any upgrade).
     refusing: Arc<AtomicUsize>,
+    /// The data folder where sessions are kept across reloads and restarts (`mark1 serve
+    /// --data`); `None`: sessions are not kept.
+    pub keeper: Option<super::persist::Keeper>,
+    /// The ids of the sessions open now (a second tab with the same id, a duplicated tab,
+    /// gets a new id and a copy of the session).
+    live: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
 }
 
 impl Shared {
@@ -93,6 +99,8 @@ impl Shared {
             limits: Limits::default(),
             admitted: Arc::new(AtomicUsize::new(0)),
             refusing: Arc::new(AtomicUsize::new(0)),
+            keeper: None,
+            live: Arc::default(),
         }
     }
 }
@@ -125,7 +133,22 @@ async fn status(State(s): State<Shared>) -> Json<serde_json::Value> {
     }))
 }
 
-async fn socket(ws: WebSocketUpgrade, State(s): State<Shared>) -> Response {
+/// The session id a socket's request asks for (`/ws?session=ID`), if it has the form of
+/// one.
+fn asked_id(query: Option<&str>) -> Option<String> {
+    query?
+        .split('&')
+        .filter_map(|kv| kv.strip_prefix("session="))
+        .find(|id| super::persist::valid_id(id))
+        .map(str::to_string)
+}
+
+async fn socket(
+    ws: WebSocketUpgrade,
+    State(s): State<Shared>,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
+) -> Response {
+    let asked = asked_id(query.as_deref());
     let ws = ws
         .max_message_size(SOCKET_LIMIT)
         .max_frame_size(SOCKET_LIMIT);
@@ -134,7 +157,7 @@ async fn socket(ws: WebSocketUpgrade, State(s): State<Shared>) -> Response {
         return ws
             .on_upgrade(move |socket| async move {
                 let _slot = slot;
-                run_session(socket, s).await
+                run_session(socket, s, asked).await
             })
             .into_response();
     }
@@ -337,20 +360,106 @@ async fn obey(
     }
 }
 
-async fn run_session(mut socket: WebSocket, shared: Shared) {
+/// A session's id among those open now: the one asked for (a reload, a reconnect) unless
+/// a session with it is open (a duplicated tab), else a new one; `None` when sessions are
+/// not kept. Freed when dropped.
+struct LiveId {
+    id: Option<String>,
+    live: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
+}
+
+impl LiveId {
+    fn take(shared: &Shared, asked: Option<&str>) -> LiveId {
+        let live = shared.live.clone();
+        let id = shared.keeper.as_ref().and_then(|_| {
+            let mut l = live.lock().unwrap_or_else(|e| e.into_inner());
+            let id = match asked {
+                Some(a) if !l.contains(a) => a.to_string(),
+                _ => super::persist::new_id()?,
+            };
+            l.insert(id.clone());
+            Some(id)
+        });
+        LiveId { id, live }
+    }
+}
+
+impl Drop for LiveId {
+    fn drop(&mut self) {
+        if let Some(id) = &self.id {
+            self.live
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(id);
+        }
+    }
+}
+
+/// Makes a tab's session: restored from the journal saved for the id it asked for, if
+/// there is one, else new (with the server's start, if any); the notes to send first, and
+/// whether it was restored.
+fn make_session(shared: &Shared, asked: Option<&str>) -> (WebSession, Vec<Note>, bool) {
+    let offered = shared.offered.to_vec();
+    let fresh = |mut notes: Vec<Note>| {
+        let mut session = WebSession::new(offered.clone());
+        if let Some(m) = shared.start.clone() {
+            notes.extend(session.handle(m));
+        }
+        (session, notes, false)
+    };
+    let Some(keeper) = &shared.keeper else {
+        return fresh(Vec::new());
+    };
+    keeper.prune();
+    let Some(id) = asked else {
+        return fresh(Vec::new());
+    };
+    match keeper.load(id) {
+        Some(Ok(j)) => {
+            let (s, notes) = WebSession::restore(offered.clone(), &j);
+            let ok = notes.iter().all(|n| n.kind != "error");
+            (s, notes, ok)
+        }
+        Some(Err(e)) => fresh(error_note(format!(
+            "your session could not be restored: {e}; a new one started"
+        ))),
+        None => fresh(Vec::new()),
+    }
+}
+
+/// Saves a session's journal each time it is sent a newer one (the last wins), one write
+/// at a time, off the network threads; the last one sent is saved before it ends.
+async fn saver(
+    keeper: super::persist::Keeper,
+    id: String,
+    mut rx: tokio::sync::watch::Receiver<Option<super::persist::Journal>>,
+) {
+    loop {
+        let ended = rx.changed().await.is_err();
+        let j = rx.borrow_and_update().clone();
+        if let Some(j) = j {
+            let (k, id) = (keeper.clone(), id.clone());
+            if let Ok(Err(e)) = tokio::task::spawn_blocking(move || k.save(&id, &j)).await {
+                eprintln!("mark1 serve: session not kept: {e}");
+            }
+        }
+        if ended {
+            return;
+        }
+    }
+}
+
+async fn run_session(mut socket: WebSocket, shared: Shared, asked: Option<String>) {
     shared.sessions.fetch_add(1, Ordering::SeqCst);
     let _count = Count(shared.sessions.clone());
+    let live = LiveId::take(&shared, asked.as_deref());
     // Making the session assembles the first program offered, and a start in a game mode
-    // starts the game: off the network threads.
-    let offered = shared.offered.clone();
-    let start = shared.start.clone();
-    let made = tokio::task::spawn_blocking(move || {
-        let mut session = WebSession::new(offered.to_vec());
-        let notes = start.map(|m| session.handle(m)).unwrap_or_default();
-        (session, notes)
-    })
-    .await;
-    let Ok((session, first_notes)) = made else {
+    // starts the game, a restore replays the journal: off the network threads.
+    let made = {
+        let shared = shared.clone();
+        tokio::task::spawn_blocking(move || make_session(&shared, asked.as_deref())).await
+    };
+    let Ok((session, first_notes, restored)) = made else {
         return;
     };
     let hello = serde_json::json!({
@@ -360,6 +469,8 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
             .into_iter()
             .map(|(name, fen)| serde_json::json!({"name": name, "fen": fen}))
             .collect::<Vec<_>>(),
+        "session": live.id,
+        "restored": restored,
     });
     if socket.send(text(&hello)).await.is_err() {
         return;
@@ -369,6 +480,22 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
             return;
         }
     }
+    // The journal, saved whenever it changes (a restored one at once, under its new id
+    // if it had to have one).
+    let journal = session.journal();
+    let (save, saved) = tokio::sync::watch::channel(None);
+    if let (Some(k), Some(id)) = (&shared.keeper, &live.id) {
+        tokio::spawn(saver(k.clone(), id.clone(), saved));
+    }
+    let mut seen = u64::MAX;
+    let mut keep = move || {
+        let j = journal.lock().unwrap_or_else(|e| e.into_inner());
+        if j.changes != seen && (j.changes > 0 || restored) {
+            seen = j.changes;
+            let _ = save.send(Some(j.clone()));
+        }
+    };
+    keep();
     // From here the machines' thread runs the machine and sends its frames; this task
     // carries messages both ways. While a message is obeyed the next is not read (so
     // that they are obeyed in order), but frames still flow.
@@ -404,6 +531,7 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
                 }
             }, if job.is_some() => {
                 job = None;
+                keep();
                 notes
             }
             o = frames.recv() => {
@@ -413,6 +541,7 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
                     // The machines' thread let the session go (a fault of ours).
                     None => return,
                 };
+                keep();
                 if socket.send(m).await.is_err() {
                     return;
                 }

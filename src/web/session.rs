@@ -2,12 +2,14 @@
 //! emulation sends back (docs/web.md). Nothing here knows of the network: the server
 //! (`web::server`) feeds it messages and ticks.
 
+use super::persist::Journal;
 use super::protocol::{ClientMsg, Frame, Note, Report, Speed, Thinking, TubeFrame, UploadKind};
 use crate::games::bundled::Waiting;
 use crate::games::{AtTheKeys, First, MoveError, Settings};
 use crate::machine::report::describe_stop;
 use crate::machine::{Budget, Config, Image, Machine, Stop};
 use base64::Engine;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// Frames a second the server sends while the machine runs.
@@ -37,6 +39,9 @@ pub const SLICE_BEATS: u64 = 1 << 14;
 /// A slice while a game is at the keys, whose drivers stop at breakpoints: fewer
 /// boundaries between runs (each a run that passes over a breakpoint on its first line).
 const GAME_SLICE_BEATS: u64 = 1 << 18;
+/// The most beats a restore runs a game's program for to reach one of its waits: 2^28,
+/// about 18 hours of the Mark 1's time (a move of Turing's machine takes hours).
+pub const REPLAY_BEATS: u64 = 1 << 28;
 /// The paper a session keeps once it has sent it, in bytes: when the teleprinter holds
 /// more than [`PAPER_LIMIT`] bytes of paper (or as many orders carried out or codes
 /// punched), all but the last `PAPER_KEEP` bytes are forgotten (the page has them).
@@ -119,6 +124,9 @@ pub struct WebSession {
     /// Standing at a hoot stop (a hoot and a jump back to it): the beats between its
     /// hoots, until the machine is stopped, started or cleared.
     hoot_stop: Option<u64>,
+    /// What the visitor did that a replay can do again (saved by the server, which holds
+    /// it too: `journal`).
+    journal: Arc<Mutex<Journal>>,
 }
 
 fn assemble(name: &str, source: &str) -> Result<Image, String> {
@@ -128,8 +136,36 @@ fn assemble(name: &str, source: &str) -> Result<Image, String> {
 }
 
 /// A message with its heavy part done by [`prepare`] (assembling, reading a tape or a drum
-/// image, starting a game), ready for [`WebSession::apply`].
-pub struct Prepared(Step);
+/// image, starting a game), ready for [`WebSession::apply`], with what the session's
+/// journal makes of it if it is obeyed.
+pub struct Prepared(Step, Option<Logged>);
+
+/// What a message obeyed does to the session's journal ([`super::persist::Journal`]).
+enum Logged {
+    /// A program loaded or a game started: the journal starts afresh with it.
+    Restart(serde_json::Value),
+    /// A step to do again on restoring (a switch, a key, a move, a prepulse...).
+    Step(serde_json::Value),
+    /// What a replay cannot give back (an upload): the reason.
+    Lost(String),
+}
+
+impl Logged {
+    /// What `msg` (in its generic form) does to the journal: run and stop do nothing (how
+    /// far a run went is the wall clock's, not the visitor's: a game's program runs to its
+    /// waits on restoring, `{"op":"waited"}`).
+    fn of(msg: &ClientMsg) -> Option<Logged> {
+        let json = || serde_json::to_value(msg).ok();
+        Some(match msg {
+            ClientMsg::Run {} | ClientMsg::Stop {} => return None,
+            ClientMsg::Load { .. } | ClientMsg::Start { .. } => Logged::Restart(json()?),
+            ClientMsg::Upload { name, .. } => Logged::Lost(format!(
+                "it holds an upload ({name}), which the server does not keep: load it again"
+            )),
+            _ => Logged::Step(json()?),
+        })
+    }
+}
 
 enum Step {
     /// Nothing heavy to do first.
@@ -162,10 +198,15 @@ impl Prepared {
 /// words (the file's name, the line, the limit). Can take a while (a pathological source
 /// of 512 KiB takes seconds): the server runs it on its blocking pool.
 pub fn prepare(msg: ClientMsg, offered: &[Offered]) -> Prepared {
-    Prepared(match prepare_step(msg, offered) {
-        Ok(s) => s,
-        Err(e) => Step::Refused(e),
-    })
+    let msg = msg.generic();
+    let logged = Logged::of(&msg);
+    Prepared(
+        match prepare_step(msg, offered) {
+            Ok(s) => s,
+            Err(e) => Step::Refused(e),
+        },
+        logged,
+    )
 }
 
 fn prepare_step(msg: ClientMsg, offered: &[Offered]) -> Result<Step, String> {
@@ -274,6 +315,7 @@ impl WebSession {
             think_from: None,
             last_think: None,
             hoot_stop: None,
+            journal: Arc::default(),
         };
         if let Some(first) = s.offered.first().cloned() {
             let _ = s.load_source(&first.name, &first.source);
@@ -318,8 +360,112 @@ impl WebSession {
         Some(r)
     }
 
+    /// Notes in the journal that the game's program reached its wait (a replay runs it
+    /// there).
+    fn waited(&mut self) {
+        let mut j = self.journal.lock().unwrap_or_else(|e| e.into_inner());
+        j.push(serde_json::json!({"op": "waited"}));
+    }
+
+    /// The session's journal, shared: what a replay can do again ([`WebSession::restore`]).
+    pub fn journal(&self) -> Arc<Mutex<Journal>> {
+        self.journal.clone()
+    }
+
+    /// A session made again from a journal saved by an earlier one (a reload of the tab, a
+    /// restart of the server): a new machine with the first offered program, then each
+    /// step obeyed again in order, and at each `{"op":"waited"}` the game's program run
+    /// (at once, not by frames) to its wait. A game whose program was still thinking is
+    /// left running, at the speed last set. Returns the session and the notes for the
+    /// page: what was restored, or why not (an upload, a step refused), in words.
+    pub fn restore(offered: Vec<Offered>, journal: &Journal) -> (WebSession, Vec<Note>) {
+        let mut s = WebSession::new(offered);
+        let note = |kind, message: String| vec![Note { kind, message }];
+        if let Some(why) = &journal.lost {
+            return (
+                s,
+                note(
+                    "error",
+                    format!("your session could not be restored: {why}; a new one started"),
+                ),
+            );
+        }
+        let mut moves = 0;
+        for (k, step) in journal.steps.iter().enumerate() {
+            if step["op"] == "waited" {
+                if let Err(e) = s.run_to_wait() {
+                    return (
+                        s,
+                        note(
+                            "error",
+                            format!(
+                                "your session could not be restored after step {}: {e}",
+                                k + 1
+                            ),
+                        ),
+                    );
+                }
+                continue;
+            }
+            let refused = |e: String| {
+                format!(
+                    "your session could not be restored beyond step {}: {e}",
+                    k + 1
+                )
+            };
+            let msg = match super::protocol::parse(&step.to_string()) {
+                Ok(m) => m,
+                Err(e) => return (s, note("error", refused(e))),
+            };
+            moves += usize::from(matches!(msg, ClientMsg::Move { .. }));
+            let n = s.handle(msg);
+            if let Some(e) = n.into_iter().find(|n| n.kind == "error") {
+                return (s, note("error", refused(e.message)));
+            }
+        }
+        let what = if s.game.is_some() {
+            let title = s
+                .with_game(|g| crate::games::row(g.game()).map_or("", |r| r.title))
+                .unwrap_or("");
+            format!("your game was restored: {title}, {moves} moves of yours replayed")
+        } else {
+            "your session was restored: the program loaded again with your switches (a run is \
+             not replayed: press run)"
+                .to_string()
+        };
+        (s, note("info", what))
+    }
+
+    /// Runs the game's program (at once) until it waits for the visitor or the game is
+    /// over, within [`REPLAY_BEATS`].
+    fn run_to_wait(&mut self) -> Result<(), String> {
+        if self.game.is_none() {
+            return Ok(());
+        }
+        let mut left = REPLAY_BEATS;
+        self.begin_frame();
+        while self.running && !self.your_move && !self.over {
+            if left == 0 {
+                return Err(format!(
+                    "the program did not reach its wait within {REPLAY_BEATS} beats"
+                ));
+            }
+            let n = left.min(GAME_SLICE_BEATS);
+            left -= n;
+            self.run_beats(n);
+        }
+        if !self.your_move && !self.over {
+            return Err(self
+                .stopped
+                .clone()
+                .unwrap_or_else(|| "the machine stopped".into()));
+        }
+        Ok(())
+    }
+
     /// The program waits at its key routine for the visitor's move.
     fn visitors_turn(&mut self) {
+        self.waited();
         if let Some(from) = self.think_from.take() {
             self.last_think = Some(self.machine.stats.beats.saturating_sub(from));
         }
@@ -330,6 +476,7 @@ impl WebSession {
 
     /// The game has come to its end: its report (if it has one) is sent once.
     fn game_over(&mut self) {
+        self.waited();
         if !self.over {
             self.report = self.with_game(|g| g.report()).flatten().map(|r| Report {
                 kind: "report",
@@ -413,12 +560,30 @@ impl WebSession {
     /// Obeys a message whose heavy part [`prepare`] has done: quick (at most a key entry's
     /// run of a few million beats); the notes to send back.
     pub fn apply(&mut self, p: Prepared) -> Vec<Note> {
+        let logged = p.1;
+        let notes = self.obey(p.0);
+        if notes.iter().all(|n| n.kind != "error") {
+            let mut j = self.journal.lock().unwrap_or_else(|e| e.into_inner());
+            match logged {
+                Some(Logged::Restart(v)) => {
+                    j.restart();
+                    j.push(v);
+                }
+                Some(Logged::Step(v)) => j.push(v),
+                Some(Logged::Lost(why)) => j.lose(why),
+                None => {}
+            }
+        }
+        notes
+    }
+
+    fn obey(&mut self, step: Step) -> Vec<Note> {
         self.dirty = true;
         // A start, a stop, a speed, a move entered or a prepulse (the last two run the
         // machine outside the frames) take the pace's clock afresh; all but the speed and
         // a file in the reader or on the drum end a hoot stop's sounding (a switch, KAC,
         // a page turned change neither).
-        let (repace, quiet) = match &p.0 {
+        let (repace, quiet) = match &step {
             Step::Plain(ClientMsg::Switch { .. } | ClientMsg::Pages { .. })
             | Step::Plain(ClientMsg::Kac { .. } | ClientMsg::StopSwitch { .. })
             | Step::Refused(_) => (false, false),
@@ -443,7 +608,7 @@ impl WebSession {
                 message: s,
             }]
         };
-        let msg = match p.0 {
+        let msg = match step {
             Step::Plain(m) => m,
             Step::Refused(e) => return error(e),
             Step::Image(img, note) => {

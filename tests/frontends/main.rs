@@ -20,6 +20,7 @@ mod tui_frames;
 mod tui_pty;
 mod web_browser;
 mod web_load;
+mod web_persist;
 mod web_props;
 mod web_security;
 mod web_server;

@@ -25,15 +25,20 @@ static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(())
 struct Server {
     child: Child,
     addr: String,
+    /// Its data folder (`--data`), removed when dropped.
+    _data: tempfile::TempDir,
 }
 
 impl Server {
     fn start(extra: &[&str]) -> Server {
         let exe = env!("CARGO_BIN_EXE_mark1");
+        let data = tempfile::tempdir().expect("a data folder");
         let mut args = vec!["serve", "--bind", "127.0.0.1:0"];
         args.extend_from_slice(extra);
         let mut child = Command::new(exe)
             .args(&args)
+            .arg("--data")
+            .arg(data.path())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -59,7 +64,11 @@ impl Server {
             .recv_timeout(Duration::from_secs(20))
             .expect("mark1 serve says where it listens");
         assert!(addr.starts_with("127.0.0.1:"), "{addr}");
-        Server { child, addr }
+        Server {
+            child,
+            addr,
+            _data: data,
+        }
     }
 
     /// The server's resident memory now, in MiB (VmRSS).

@@ -318,17 +318,62 @@ function note(kind, message) {
   while (n.children.length > 5) n.lastChild.remove();
 }
 
+// ---- the connection: the session's id kept in the tab (sessionStorage), so that a reload
+// or a reconnect after the server restarts gets the same session back (the server
+// replays it); while disconnected a large overlay says so and takes the clicks, and the
+// page tries again by itself, waiting longer each time (up to 10 s) ----
+const link = { tries: 0, timer: null };
+function overlay(text) {
+  let o = $("reconnecting");
+  if (!text) { if (o) o.remove(); return; }
+  if (!o) {
+    o = document.createElement("div");
+    o.id = "reconnecting";
+    o.setAttribute("role", "alert");
+    o.style.cssText = "position:fixed;inset:0;z-index:1000;display:flex;flex-direction:column;"
+      + "align-items:center;justify-content:center;background:rgba(10,12,10,0.82);color:#f0e8d0;"
+      + "font-size:2.2em;text-align:center;padding:1em;cursor:wait;";
+    // Clicks while disconnected land here, not on the console: nothing is silently lost.
+    for (const e of ["click", "mousedown", "mouseup", "pointerdown", "pointerup", "touchstart", "keydown"]) {
+      o.addEventListener(e, (ev) => { ev.stopPropagation(); ev.preventDefault(); });
+    }
+    document.body.appendChild(o);
+  }
+  o.textContent = "";
+  const big = document.createElement("div");
+  big.textContent = text;
+  o.appendChild(big);
+  const small = document.createElement("div");
+  small.style.fontSize = "0.45em";
+  small.style.marginTop = "1em";
+  small.textContent = "the page connects again by itself; your game is kept";
+  o.appendChild(small);
+}
 function connect() {
-  ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws");
-  ws.onopen = () => { $("status").textContent = "connected"; };
+  clearTimeout(link.timer);
+  const id = sessionStorage.getItem("mark1-session");
+  const q = id ? "?session=" + encodeURIComponent(id) : "";
+  ws = new WebSocket((location.protocol === "https:" ? "wss://" : "ws://") + location.host + "/ws" + q);
+  ws.onopen = () => { link.tries = 0; overlay(null); $("status").textContent = "connected"; };
   // The server's reason when it closes (the machine busy, a message too big) is shown.
   ws.onclose = (e) => {
-    $("status").textContent = e.reason ? "disconnected: " + e.reason : "disconnected (reload the page)";
+    const why = e.reason ? "disconnected: " + e.reason : "disconnected";
+    $("status").textContent = why;
+    const wait = Math.min(10000, 500 * Math.pow(2, link.tries++)) * (0.75 + Math.random() / 2);
+    overlay(e.code === 1013 ? "the machine is busy: trying again…" : "reconnecting…");
+    link.timer = setTimeout(connect, wait);
   };
   ws.onmessage = (e) => {
     const m = JSON.parse(e.data);
     if (m.type === "frame") render(m);
     else if (m.type === "hello") {
+      if (m.session) sessionStorage.setItem("mark1-session", m.session);
+      else sessionStorage.removeItem("mark1-session");
+      // A restored session sends its whole paper again.
+      if (m.restored) $("paper").textContent = "";
+      document.body.dataset.session = m.session || "";
+      document.body.dataset.kiosk = String(!!m.kiosk);
+      if (m.kiosk && window.mark1Kiosk) window.mark1Kiosk.start(m);
       const s = $("program");
       s.innerHTML = "";
       m.programs.forEach((p) => s.add(new Option(p, p)));
