@@ -35,6 +35,14 @@ pub struct ServeArgs {
     /// ~/.local/share), or ./mark1-data.
     #[arg(long, value_name = "DIR")]
     data: Option<std::path::PathBuf>,
+    /// Run as a kiosk on a gallery floor: no uploads, the page fullscreen on the first
+    /// touch, without its context menu and zoom, and after --idle seconds with no input
+    /// back to an attract mode (the machine solving Prinz's problem, "touch to play").
+    #[arg(long)]
+    kiosk: bool,
+    /// With --kiosk: seconds with no input before the page returns to its attract mode.
+    #[arg(long, value_name = "SECONDS", requires = "kiosk", default_value_t = 120, value_parser = clap::value_parser!(u64).range(10..=86_400))]
+    idle: u64,
 }
 
 fn origin(s: &str) -> std::result::Result<String, String> {
@@ -119,6 +127,11 @@ pub fn run(a: ServeArgs) -> Result<()> {
         shared.limits.max_connections = a.max_connections as usize;
         shared.limits.allow_origins = a.allow_origin;
         shared.keeper = keeper;
+        if a.kiosk {
+            shared.kiosk = Some(mark1::web::server::Kiosk {
+                idle: std::time::Duration::from_secs(a.idle),
+            });
+        }
         mark1::web::server::serve(listener, shared)
             .await
             .context("the server stopped")

@@ -28,6 +28,7 @@ use std::time::Duration;
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/app.js");
 const STYLE: &str = include_str!("page/style.css");
+const KIOSK: &str = include_str!("page/kiosk.js");
 
 /// The longest WebSocket message the socket reads, in bytes: [`protocol::MAX_MESSAGE`]
 /// and 1 KiB for the JSON around an upload. A longer message (or frame) is not read: the
@@ -87,6 +88,26 @@ pub struct Shared {
     /// The ids of the sessions open now (a second tab with the same id, a duplicated tab,
     /// gets a new id and a copy of the session).
     live: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
+    /// Running as a kiosk on a gallery floor (`mark1 serve --kiosk`): no uploads, and the
+    /// page told so in its `hello` (fullscreen, attract mode after the idle time).
+    pub kiosk: Option<Kiosk>,
+}
+
+/// `mark1 serve --kiosk`: what the server and the page do differently (docs/web.md,
+/// "The kiosk").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kiosk {
+    /// With no input for this long, the page resets to its attract mode
+    /// (`--idle SECONDS`, 120 unless told).
+    pub idle: Duration,
+}
+
+impl Default for Kiosk {
+    fn default() -> Kiosk {
+        Kiosk {
+            idle: Duration::from_secs(120),
+        }
+    }
 }
 
 impl Shared {
@@ -101,6 +122,7 @@ impl Shared {
             refusing: Arc::new(AtomicUsize::new(0)),
             keeper: None,
             live: Arc::default(),
+            kiosk: None,
         }
     }
 }
@@ -111,7 +133,11 @@ impl Shared {
 pub fn router(shared: Shared, bound: SocketAddr) -> Router {
     let access = Arc::new(Access::new(bound, &shared.limits.allow_origins));
     Router::new()
-        .route("/", get(|| async { Html(INDEX) }))
+        .route("/", get(page))
+        .route(
+            "/kiosk.js",
+            get(|| async { ([("content-type", "text/javascript")], KIOSK) }),
+        )
         .route(
             "/app.js",
             get(|| async { ([("content-type", "text/javascript")], SCRIPT) }),
@@ -125,6 +151,30 @@ pub fn router(shared: Shared, bound: SocketAddr) -> Router {
         .with_state(shared)
         .layer(axum::middleware::from_fn_with_state(access, edge))
 }
+
+/// The page; when every session is taken, a page that says so in words and asks the
+/// browser to try again in a few seconds (no script: a refresh), with 503.
+async fn page(State(s): State<Shared>) -> Response {
+    let max = s.limits.max_sessions;
+    if s.admitted.load(Ordering::SeqCst) < max {
+        return Html(INDEX).into_response();
+    }
+    let busy = format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta http-equiv=\"refresh\" content=\"{BUSY_RETRY}\">\n\
+         <title>Ferranti Mark 1: all the consoles are in use</title>\n\
+         <link rel=\"stylesheet\" href=\"/style.css\">\n</head>\n<body>\n<main id=\"busy\">\n\
+         <h1>The Ferranti Mark 1 is busy</h1>\n\
+         <p>All {max} of its consoles are in use just now.</p>\n\
+         <p>Please wait a moment: this page tries again by itself every {BUSY_RETRY} seconds.</p>\n\
+         </main>\n</body>\n</html>\n"
+    );
+    (StatusCode::SERVICE_UNAVAILABLE, Html(busy)).into_response()
+}
+
+/// Seconds the busy page waits before it asks again.
+const BUSY_RETRY: u32 = 5;
 
 async fn status(State(s): State<Shared>) -> Json<serde_json::Value> {
     Json(serde_json::json!({
@@ -471,6 +521,8 @@ async fn run_session(mut socket: WebSocket, shared: Shared, asked: Option<String
             .collect::<Vec<_>>(),
         "session": live.id,
         "restored": restored,
+        "kiosk": shared.kiosk.is_some(),
+        "idle": shared.kiosk.as_ref().map(|k| k.idle.as_secs()),
     });
     if socket.send(text(&hello)).await.is_err() {
         return;
@@ -507,6 +559,11 @@ async fn run_session(mut socket: WebSocket, shared: Shared, asked: Option<String
             m = socket.recv(), if job.is_none() => {
                 match m {
                     Some(Ok(Message::Text(t))) => match protocol::parse(&t) {
+                        Ok(protocol::ClientMsg::Upload { name, .. }) if shared.kiosk.is_some() => {
+                            error_note(format!(
+                                "{name} refused: this Mark 1 is a kiosk, which takes no uploads"
+                            ))
+                        }
                         Ok(msg) => {
                             job = Some(Box::pin(obey(slot.clone(), shared.offered.clone(), msg)));
                             vec![]

@@ -19,6 +19,7 @@ mod tui_cli;
 mod tui_frames;
 mod tui_pty;
 mod web_browser;
+mod web_kiosk;
 mod web_load;
 mod web_persist;
 mod web_props;

@@ -80,6 +80,7 @@ function render(f) {
     drawBoard();
   }
   document.body.dataset.frames = String(frames);
+  if (window.mark1Kiosk) window.mark1Kiosk.frame(f);
 }
 
 // ---- the counters beside the simulated time: the wall-clock time the machine has run
