@@ -49,11 +49,33 @@ fn origin(s: &str) -> std::result::Result<String, String> {
     mark1::web::server::parse_origin(s)
 }
 
+/// Threads obeying the sessions' messages off the network threads (tokio's blocking pool,
+/// 512 unless told): each keeps the stack pages and allocator arena it has used, so that
+/// with hundreds of visitors coming and going the server's memory crept up as new threads
+/// came and went (issue 37's soak test, docs/performance.md). Heavy work runs at most one
+/// fewer than the cores at a time anyway (`web::server`); the rest is quick.
+const BLOCKING_THREADS: usize = 4;
+
+/// Allocations of 128 KiB and more (a machine's drum and store, a frame's JSON) from their
+/// own mappings, given back to the system when freed. glibc's allocator raises that
+/// threshold after the first such block is freed (up to 32 MiB), and from then on took
+/// them from its arenas, where what the sessions of visitors long gone freed stayed
+/// resident between the blocks still in use (issue 37's soak test, docs/performance.md).
+/// Setting it fixes it. Elsewhere, nothing.
+fn fixed_mmap_threshold() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a parameter of the allocator, before any thread starts.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+    }
+}
+
 /// Runs `mark1 serve` until interrupted.
 ///
 /// # Errors
 /// A bad program file, an address that cannot be bound.
 pub fn run(a: ServeArgs) -> Result<()> {
+    fixed_mmap_threshold();
     use mark1::web::protocol::ClientMsg;
     let mut offered = built_in();
     let start = match a.program.as_str() {
@@ -105,6 +127,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
     };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(BLOCKING_THREADS)
         .build()
         .context("cannot start the server's runtime")?;
     rt.block_on(async move {

@@ -8,8 +8,9 @@
 //! kept (the journal says so, and the page is told plainly).
 //!
 //! Bounded: a journal holds at most [`MAX_STEPS`] steps (a longer one is marked as not
-//! kept), the folder at most [`MAX_FILES`] journals, none older than [`MAX_AGE`]; the
-//! oldest go first ([`Keeper::prune`], when a session starts).
+//! kept), the folder at most [`MAX_FILES`] journals and those saved since the last
+//! pruning, none older than [`MAX_AGE`]; the oldest go first ([`Keeper::prune`], when a
+//! session starts, at most once every [`PRUNE_EVERY`]).
 
 use crate::formats::output::{write_atomic, Overwrite};
 use serde::{Deserialize, Serialize};
@@ -115,7 +116,12 @@ pub fn valid_id(id: &str) -> bool {
 #[derive(Clone, Debug)]
 pub struct Keeper {
     dir: PathBuf,
+    /// When [`Keeper::prune_now_and_then`] last pruned.
+    pruned: std::sync::Arc<std::sync::Mutex<Option<std::time::Instant>>>,
 }
+
+/// [`Keeper::prune_now_and_then`] prunes at most this often: a minute.
+pub const PRUNE_EVERY: Duration = Duration::from_secs(60);
 
 impl Keeper {
     /// The data folder `dir`, made if it does not exist.
@@ -130,6 +136,7 @@ impl Keeper {
         }
         Ok(Keeper {
             dir: dir.to_path_buf(),
+            pruned: Default::default(),
         })
     }
 
@@ -181,6 +188,19 @@ impl Keeper {
         }
         let bytes = serde_json::to_vec(journal).map_err(|e| e.to_string())?;
         write_atomic(&self.path(id), &bytes, Overwrite::Allow).map_err(|e| e.to_string())
+    }
+
+    /// [`Keeper::prune`], at most once every [`PRUNE_EVERY`] (a session starts often; the
+    /// folder is read whole each time). Returns how many files it removed.
+    pub fn prune_now_and_then(&self) -> usize {
+        {
+            let mut last = self.pruned.lock().unwrap_or_else(|e| e.into_inner());
+            if last.is_some_and(|t| t.elapsed() < PRUNE_EVERY) {
+                return 0;
+            }
+            *last = Some(std::time::Instant::now());
+        }
+        self.prune()
     }
 
     /// Removes journals older than [`MAX_AGE`], then the oldest beyond [`MAX_FILES`], and

@@ -460,7 +460,7 @@ fn make_session(shared: &Shared, asked: Option<&str>) -> (WebSession, Vec<Note>,
     let Some(keeper) = &shared.keeper else {
         return fresh(Vec::new());
     };
-    keeper.prune();
+    keeper.prune_now_and_then();
     let Some(id) = asked else {
         return fresh(Vec::new());
     };
