@@ -427,7 +427,8 @@ impl WebSession {
             let title = s
                 .with_game(|g| crate::games::row(g.game()).map_or("", |r| r.title))
                 .unwrap_or("");
-            format!("your game was restored: {title}, {moves} moves of yours replayed")
+            let s = if moves == 1 { "" } else { "s" };
+            format!("your game was restored: {title}, {moves} move{s} of yours replayed")
         } else {
             "your session was restored: the program loaded again with your switches (a run is \
              not replayed: press run)"
