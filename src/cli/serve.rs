@@ -29,10 +29,45 @@ pub struct ServeArgs {
     /// own, and requests naming its host: for a proxy or a name on the network. Repeatable.
     #[arg(long, value_name = "ORIGIN", value_parser = origin)]
     allow_origin: Vec<String>,
+    /// The folder where sessions are kept, so that a tab's game survives a reload and a
+    /// restart of the server (made if missing; at most 1,000 sessions, a week each).
+    /// Default: mark1/web-sessions in the user's data folder ($XDG_DATA_HOME or
+    /// ~/.local/share), or ./mark1-data.
+    #[arg(long, value_name = "DIR")]
+    data: Option<std::path::PathBuf>,
+    /// Run as a kiosk on a gallery floor: no uploads, the page fullscreen on the first
+    /// touch, without its context menu and zoom, and after --idle seconds with no input
+    /// back to an attract mode (the machine solving Prinz's problem, "touch to play").
+    #[arg(long)]
+    kiosk: bool,
+    /// With --kiosk: seconds with no input before the page returns to its attract mode.
+    #[arg(long, value_name = "SECONDS", requires = "kiosk", default_value_t = 120, value_parser = clap::value_parser!(u64).range(10..=86_400))]
+    idle: u64,
 }
 
 fn origin(s: &str) -> std::result::Result<String, String> {
     mark1::web::server::parse_origin(s)
+}
+
+/// Threads obeying the sessions' messages off the network threads (tokio's blocking pool,
+/// 512 unless told): each keeps the stack pages and allocator arena it has used, so that
+/// with hundreds of visitors coming and going the server's memory crept up as new threads
+/// came and went (issue 37's soak test, docs/performance.md). Heavy work runs at most one
+/// fewer than the cores at a time anyway (`web::server`); the rest is quick.
+const BLOCKING_THREADS: usize = 4;
+
+/// Allocations of 128 KiB and more (a machine's drum and store, a frame's JSON) from their
+/// own mappings, given back to the system when freed. glibc's allocator raises that
+/// threshold after the first such block is freed (up to 32 MiB), and from then on took
+/// them from its arenas, where what the sessions of visitors long gone freed stayed
+/// resident between the blocks still in use (issue 37's soak test, docs/performance.md).
+/// Setting it fixes it. Elsewhere, nothing.
+fn fixed_mmap_threshold() {
+    #[cfg(all(target_os = "linux", target_env = "gnu"))]
+    // SAFETY: mallopt only sets a parameter of the allocator, before any thread starts.
+    unsafe {
+        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+    }
 }
 
 /// Runs `mark1 serve` until interrupted.
@@ -40,6 +75,7 @@ fn origin(s: &str) -> std::result::Result<String, String> {
 /// # Errors
 /// A bad program file, an address that cannot be bound.
 pub fn run(a: ServeArgs) -> Result<()> {
+    fixed_mmap_threshold();
     use mark1::web::protocol::ClientMsg;
     let mut offered = built_in();
     let start = match a.program.as_str() {
@@ -79,8 +115,19 @@ pub fn run(a: ServeArgs) -> Result<()> {
             offered.insert(0, Offered { name, source });
         }
     }
+    let keeper = match &a.data {
+        Some(dir) => Some(mark1::web::persist::Keeper::open(dir).map_err(anyhow::Error::msg)?),
+        None => match mark1::web::persist::Keeper::open(&mark1::web::persist::default_dir()) {
+            Ok(k) => Some(k),
+            Err(e) => {
+                eprintln!("mark1 serve: warning: {e}: sessions are not kept across reloads (--data DIR to keep them)");
+                None
+            }
+        },
+    };
     let rt = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(BLOCKING_THREADS)
         .build()
         .context("cannot start the server's runtime")?;
     rt.block_on(async move {
@@ -102,6 +149,12 @@ pub fn run(a: ServeArgs) -> Result<()> {
         shared.limits.max_sessions = a.max_sessions as usize;
         shared.limits.max_connections = a.max_connections as usize;
         shared.limits.allow_origins = a.allow_origin;
+        shared.keeper = keeper;
+        if a.kiosk {
+            shared.kiosk = Some(mark1::web::server::Kiosk {
+                idle: std::time::Duration::from_secs(a.idle),
+            });
+        }
         mark1::web::server::serve(listener, shared)
             .await
             .context("the server stopped")

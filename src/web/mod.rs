@@ -4,6 +4,7 @@
 //! machines.
 
 pub mod cards;
+pub mod persist;
 pub mod protocol;
 pub mod scheduler;
 pub mod server;

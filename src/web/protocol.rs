@@ -34,7 +34,7 @@ pub enum UploadKind {
 }
 
 /// A message from the page.
-#[derive(Clone, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Deserialize, Serialize)]
 #[serde(tag = "op", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
     /// Load a program the server offers (`hello`, `hoot`, or the `--program` file).
@@ -324,12 +324,32 @@ pub struct Frame {
     /// How the game ended, in words (`AtTheKeys::end`), once it is over.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub end: Option<String>,
+    /// Standing at a hoot stop (a hoot and a jump back to it, Turing's continuous hoot):
+    /// the beats between its hoots (8 for Turing's loop). The page keeps the hoot sounding
+    /// until the machine is stopped, started or cleared; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hoot_stop: Option<u64>,
+    /// While a game's program thinks (from a start or a move entered to its next wait):
+    /// how long it has thought and how long its last reply took, in simulated seconds, for
+    /// the expected wait the page shows; absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub thinking: Option<Thinking>,
     /// The game at the keys, if one was started, under its name (`"draughts"`, `"nim"`,
     /// ...): its view (`AtTheKeys::view`, e.g. `{"fen": ..., "numbering": "PDN"}` or
     /// `{"heaps": [...]}`) with `your_move` (the program waits for the visitor's move)
     /// and `over` (the game is over) added; flattened into the frame.
     #[serde(flatten)]
     pub game: BTreeMap<&'static str, serde_json::Value>,
+}
+
+/// How long a game's program has been thinking, in simulated seconds (the Mark 1's own
+/// time: at `real` speed, the visitor's too).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct Thinking {
+    /// Since the start or the move entered.
+    pub seconds: f64,
+    /// Its last reply's whole thinking, if it has replied before (the expected wait).
+    pub last: Option<f64>,
 }
 
 /// A game's report, sent once when the game is over (Prinz's run compared with the

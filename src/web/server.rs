@@ -30,6 +30,7 @@ const SCRIPT: &str = include_str!("page/app.js");
 const STYLE: &str = include_str!("page/style.css");
 const MODES: &str = include_str!("page/modes.js");
 const FAVICON: &str = include_str!("page/favicon.svg");
+const KIOSK: &str = include_str!("page/kiosk.js");
 
 /// The longest WebSocket message the socket reads, in bytes: [`protocol::MAX_MESSAGE`]
 /// and 1 KiB for the JSON around an upload. A longer message (or frame) is not read: the
@@ -83,6 +84,32 @@ pub struct Shared {
     /// Sockets being told the machine is busy (at most `limits.max_sessions` too; more
     /// get 503 before any upgrade).
     refusing: Arc<AtomicUsize>,
+    /// The data folder where sessions are kept across reloads and restarts (`mark1 serve
+    /// --data`); `None`: sessions are not kept.
+    pub keeper: Option<super::persist::Keeper>,
+    /// The ids of the sessions open now (a second tab with the same id, a duplicated tab,
+    /// gets a new id and a copy of the session).
+    live: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
+    /// Running as a kiosk on a gallery floor (`mark1 serve --kiosk`): no uploads, and the
+    /// page told so in its `hello` (fullscreen, attract mode after the idle time).
+    pub kiosk: Option<Kiosk>,
+}
+
+/// `mark1 serve --kiosk`: what the server and the page do differently (docs/web.md,
+/// "The kiosk").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Kiosk {
+    /// With no input for this long, the page resets to its attract mode
+    /// (`--idle SECONDS`, 120 unless told).
+    pub idle: Duration,
+}
+
+impl Default for Kiosk {
+    fn default() -> Kiosk {
+        Kiosk {
+            idle: Duration::from_secs(120),
+        }
+    }
 }
 
 impl Shared {
@@ -95,6 +122,9 @@ impl Shared {
             limits: Limits::default(),
             admitted: Arc::new(AtomicUsize::new(0)),
             refusing: Arc::new(AtomicUsize::new(0)),
+            keeper: None,
+            live: Arc::default(),
+            kiosk: None,
         }
     }
 }
@@ -105,7 +135,11 @@ impl Shared {
 pub fn router(shared: Shared, bound: SocketAddr) -> Router {
     let access = Arc::new(Access::new(bound, &shared.limits.allow_origins));
     Router::new()
-        .route("/", get(|| async { Html(INDEX) }))
+        .route("/", get(page))
+        .route(
+            "/kiosk.js",
+            get(|| async { ([("content-type", "text/javascript")], KIOSK) }),
+        )
         .route(
             "/app.js",
             get(|| async { ([("content-type", "text/javascript")], SCRIPT) }),
@@ -128,6 +162,30 @@ pub fn router(shared: Shared, bound: SocketAddr) -> Router {
         .layer(axum::middleware::from_fn_with_state(access, edge))
 }
 
+/// The page; when every session is taken, a page that says so in words and asks the
+/// browser to try again in a few seconds (no script: a refresh), with 503.
+async fn page(State(s): State<Shared>) -> Response {
+    let max = s.limits.max_sessions;
+    if s.admitted.load(Ordering::SeqCst) < max {
+        return Html(INDEX).into_response();
+    }
+    let busy = format!(
+        "<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
+         <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
+         <meta http-equiv=\"refresh\" content=\"{BUSY_RETRY}\">\n\
+         <title>Ferranti Mark 1: all the consoles are in use</title>\n\
+         <link rel=\"stylesheet\" href=\"/style.css\">\n</head>\n<body>\n<main id=\"busy\">\n\
+         <h1>The Ferranti Mark 1 is busy</h1>\n\
+         <p>All {max} of its consoles are in use just now.</p>\n\
+         <p>Please wait a moment: this page tries again by itself every {BUSY_RETRY} seconds.</p>\n\
+         </main>\n</body>\n</html>\n"
+    );
+    (StatusCode::SERVICE_UNAVAILABLE, Html(busy)).into_response()
+}
+
+/// Seconds the busy page waits before it asks again.
+const BUSY_RETRY: u32 = 5;
+
 async fn status(State(s): State<Shared>) -> Json<serde_json::Value> {
     Json(serde_json::json!({
         "sessions": s.sessions.load(Ordering::SeqCst),
@@ -135,7 +193,22 @@ async fn status(State(s): State<Shared>) -> Json<serde_json::Value> {
     }))
 }
 
-async fn socket(ws: WebSocketUpgrade, State(s): State<Shared>) -> Response {
+/// The session id a socket's request asks for (`/ws?session=ID`), if it has the form of
+/// one.
+fn asked_id(query: Option<&str>) -> Option<String> {
+    query?
+        .split('&')
+        .filter_map(|kv| kv.strip_prefix("session="))
+        .find(|id| super::persist::valid_id(id))
+        .map(str::to_string)
+}
+
+async fn socket(
+    ws: WebSocketUpgrade,
+    State(s): State<Shared>,
+    axum::extract::RawQuery(query): axum::extract::RawQuery,
+) -> Response {
+    let asked = asked_id(query.as_deref());
     let ws = ws
         .max_message_size(SOCKET_LIMIT)
         .max_frame_size(SOCKET_LIMIT);
@@ -144,7 +217,7 @@ async fn socket(ws: WebSocketUpgrade, State(s): State<Shared>) -> Response {
         return ws
             .on_upgrade(move |socket| async move {
                 let _slot = slot;
-                run_session(socket, s).await
+                run_session(socket, s, asked).await
             })
             .into_response();
     }
@@ -347,20 +420,106 @@ async fn obey(
     }
 }
 
-async fn run_session(mut socket: WebSocket, shared: Shared) {
+/// A session's id among those open now: the one asked for (a reload, a reconnect) unless
+/// a session with it is open (a duplicated tab), else a new one; `None` when sessions are
+/// not kept. Freed when dropped.
+struct LiveId {
+    id: Option<String>,
+    live: Arc<std::sync::Mutex<std::collections::HashSet<String>>>,
+}
+
+impl LiveId {
+    fn take(shared: &Shared, asked: Option<&str>) -> LiveId {
+        let live = shared.live.clone();
+        let id = shared.keeper.as_ref().and_then(|_| {
+            let mut l = live.lock().unwrap_or_else(|e| e.into_inner());
+            let id = match asked {
+                Some(a) if !l.contains(a) => a.to_string(),
+                _ => super::persist::new_id()?,
+            };
+            l.insert(id.clone());
+            Some(id)
+        });
+        LiveId { id, live }
+    }
+}
+
+impl Drop for LiveId {
+    fn drop(&mut self) {
+        if let Some(id) = &self.id {
+            self.live
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .remove(id);
+        }
+    }
+}
+
+/// Makes a tab's session: restored from the journal saved for the id it asked for, if
+/// there is one, else new (with the server's start, if any); the notes to send first, and
+/// whether it was restored.
+fn make_session(shared: &Shared, asked: Option<&str>) -> (WebSession, Vec<Note>, bool) {
+    let offered = shared.offered.to_vec();
+    let fresh = |mut notes: Vec<Note>| {
+        let mut session = WebSession::new(offered.clone());
+        if let Some(m) = shared.start.clone() {
+            notes.extend(session.handle(m));
+        }
+        (session, notes, false)
+    };
+    let Some(keeper) = &shared.keeper else {
+        return fresh(Vec::new());
+    };
+    keeper.prune_now_and_then();
+    let Some(id) = asked else {
+        return fresh(Vec::new());
+    };
+    match keeper.load(id) {
+        Some(Ok(j)) => {
+            let (s, notes) = WebSession::restore(offered.clone(), &j);
+            let ok = notes.iter().all(|n| n.kind != "error");
+            (s, notes, ok)
+        }
+        Some(Err(e)) => fresh(error_note(format!(
+            "your session could not be restored: {e}; a new one started"
+        ))),
+        None => fresh(Vec::new()),
+    }
+}
+
+/// Saves a session's journal each time it is sent a newer one (the last wins), one write
+/// at a time, off the network threads; the last one sent is saved before it ends.
+async fn saver(
+    keeper: super::persist::Keeper,
+    id: String,
+    mut rx: tokio::sync::watch::Receiver<Option<super::persist::Journal>>,
+) {
+    loop {
+        let ended = rx.changed().await.is_err();
+        let j = rx.borrow_and_update().clone();
+        if let Some(j) = j {
+            let (k, id) = (keeper.clone(), id.clone());
+            if let Ok(Err(e)) = tokio::task::spawn_blocking(move || k.save(&id, &j)).await {
+                eprintln!("mark1 serve: session not kept: {e}");
+            }
+        }
+        if ended {
+            return;
+        }
+    }
+}
+
+async fn run_session(mut socket: WebSocket, shared: Shared, asked: Option<String>) {
     shared.sessions.fetch_add(1, Ordering::SeqCst);
     let _count = Count(shared.sessions.clone());
+    let live = LiveId::take(&shared, asked.as_deref());
     // Making the session assembles the first program offered, and a start in a game mode
-    // starts the game: off the network threads.
-    let offered = shared.offered.clone();
-    let start = shared.start.clone();
-    let made = tokio::task::spawn_blocking(move || {
-        let mut session = WebSession::new(offered.to_vec());
-        let notes = start.map(|m| session.handle(m)).unwrap_or_default();
-        (session, notes)
-    })
-    .await;
-    let Ok((session, first_notes)) = made else {
+    // starts the game, a restore replays the journal: off the network threads.
+    let made = {
+        let shared = shared.clone();
+        tokio::task::spawn_blocking(move || make_session(&shared, asked.as_deref())).await
+    };
+    let Ok((session, first_notes, restored)) = made else {
         return;
     };
     let hello = serde_json::json!({
@@ -371,6 +530,10 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
             .map(|(name, fen)| serde_json::json!({"name": name, "fen": fen}))
             .collect::<Vec<_>>(),
         "games": super::cards::modes(false),
+        "session": live.id,
+        "restored": restored,
+        "kiosk": shared.kiosk.is_some(),
+        "idle": shared.kiosk.as_ref().map(|k| k.idle.as_secs()),
     });
     if socket.send(text(&hello)).await.is_err() {
         return;
@@ -380,6 +543,22 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
             return;
         }
     }
+    // The journal, saved whenever it changes (a restored one at once, under its new id
+    // if it had to have one).
+    let journal = session.journal();
+    let (save, saved) = tokio::sync::watch::channel(None);
+    if let (Some(k), Some(id)) = (&shared.keeper, &live.id) {
+        tokio::spawn(saver(k.clone(), id.clone(), saved));
+    }
+    let mut seen = u64::MAX;
+    let mut keep = move || {
+        let j = journal.lock().unwrap_or_else(|e| e.into_inner());
+        if j.changes != seen && (j.changes > 0 || restored) {
+            seen = j.changes;
+            let _ = save.send(Some(j.clone()));
+        }
+    };
+    keep();
     // From here the machines' thread runs the machine and sends its frames; this task
     // carries messages both ways. While a message is obeyed the next is not read (so
     // that they are obeyed in order), but frames still flow.
@@ -391,6 +570,11 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
             m = socket.recv(), if job.is_none() => {
                 match m {
                     Some(Ok(Message::Text(t))) => match protocol::parse(&t) {
+                        Ok(protocol::ClientMsg::Upload { name, .. }) if shared.kiosk.is_some() => {
+                            error_note(format!(
+                                "{name} refused: this Mark 1 is a kiosk, which takes no uploads"
+                            ))
+                        }
                         Ok(msg) => {
                             job = Some(Box::pin(obey(slot.clone(), shared.offered.clone(), msg)));
                             vec![]
@@ -415,6 +599,7 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
                 }
             }, if job.is_some() => {
                 job = None;
+                keep();
                 notes
             }
             o = frames.recv() => {
@@ -424,6 +609,7 @@ async fn run_session(mut socket: WebSocket, shared: Shared) {
                     // The machines' thread let the session go (a fault of ours).
                     None => return,
                 };
+                keep();
                 if socket.send(m).await.is_err() {
                     return;
                 }

@@ -2,17 +2,27 @@
 //! emulation sends back (docs/web.md). Nothing here knows of the network: the server
 //! (`web::server`) feeds it messages and ticks.
 
-use super::protocol::{ClientMsg, Frame, Note, Report, Speed, TubeFrame, UploadKind};
+use super::persist::Journal;
+use super::protocol::{ClientMsg, Frame, Note, Report, Speed, Thinking, TubeFrame, UploadKind};
 use crate::games::bundled::Waiting;
 use crate::games::{AtTheKeys, First, MoveError, Settings};
 use crate::machine::report::describe_stop;
 use crate::machine::{Budget, Config, Image, Machine, Stop};
 use base64::Engine;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 /// Frames a second the server sends while the machine runs.
 pub const FRAMES_PER_SECOND: u64 = 25;
 /// Beats the Mark 1 obeys in a second of its own time (a beat is 240 µs).
 pub const BEATS_PER_SECOND: u64 = 4_167;
+/// The Mark 1's beat in nanoseconds (240 µs): at real speed a session runs one beat for
+/// each 240 µs of the host's clock ([`WebSession::frame_budget_at`]).
+pub const BEAT_NANOS: u64 = 240_000;
+/// How far behind the wall clock a session at real or slow speed may fall before it
+/// gives up catching up (the host was suspended, or far too busy): one second. Beyond it
+/// the clock is taken afresh from now rather than the lost time run in a burst.
+pub const PACE_SLACK: Duration = Duration::from_secs(1);
 /// The most beats a frame may run at `fast` (so that one tab cannot starve the others):
 /// 2^21 beats, about 8 simulated minutes, a few milliseconds of host time.
 pub const FAST_FRAME_BEATS: u64 = 1 << 21;
@@ -29,6 +39,9 @@ pub const SLICE_BEATS: u64 = 1 << 14;
 /// A slice while a game is at the keys, whose drivers stop at breakpoints: fewer
 /// boundaries between runs (each a run that passes over a breakpoint on its first line).
 const GAME_SLICE_BEATS: u64 = 1 << 18;
+/// The most beats a restore runs a game's program for to reach one of its waits: 2^28,
+/// about 18 hours of the Mark 1's time (a move of Turing's machine takes hours).
+pub const REPLAY_BEATS: u64 = 1 << 28;
 /// The paper a session keeps once it has sent it, in bytes: when the teleprinter holds
 /// more than [`PAPER_LIMIT`] bytes of paper (or as many orders carried out or codes
 /// punched), all but the last `PAPER_KEEP` bytes are forgotten (the page has them).
@@ -39,6 +52,11 @@ pub const PAPER_LIMIT: usize = 128 * 1024;
 /// (`Teleprinter::pad_limit`): a real line held 69 characters (Prinz §26); without a
 /// limit, lines fed without returning the carriage grow without end.
 pub const PAD_LIMIT: usize = 128;
+
+/// `beats` as simulated seconds, to the millisecond.
+fn round_ms(beats: u64) -> f64 {
+    (crate::machine::beats_to_seconds(beats) * 1000.0).round() / 1000.0
+}
 
 /// A program the server offers: its name and its assembler source.
 #[derive(Clone, Debug)]
@@ -93,6 +111,22 @@ pub struct WebSession {
     game: Option<Box<dyn AtTheKeys>>,
     your_move: bool,
     over: bool,
+    /// At real and slow speed, the wall-clock instant and the machine's beat count the
+    /// pace is measured from ([`WebSession::frame_budget_at`]); `None` until the next
+    /// frame takes the clock afresh (after a start, a stop, a change of speed, a move).
+    pace: Option<(Instant, u64)>,
+    /// The beat at which the game's program began to think (from a start or a move
+    /// entered to its next wait), while it thinks.
+    think_from: Option<u64>,
+    /// The beats the program's last reply took (its last thinking), for the expected
+    /// wait the page shows.
+    last_think: Option<u64>,
+    /// Standing at a hoot stop (a hoot and a jump back to it): the beats between its
+    /// hoots, until the machine is stopped, started or cleared.
+    hoot_stop: Option<u64>,
+    /// What the visitor did that a replay can do again (saved by the server, which holds
+    /// it too: `journal`).
+    journal: Arc<Mutex<Journal>>,
 }
 
 fn assemble(name: &str, source: &str) -> Result<Image, String> {
@@ -102,8 +136,36 @@ fn assemble(name: &str, source: &str) -> Result<Image, String> {
 }
 
 /// A message with its heavy part done by [`prepare`] (assembling, reading a tape or a drum
-/// image, starting a game), ready for [`WebSession::apply`].
-pub struct Prepared(Step);
+/// image, starting a game), ready for [`WebSession::apply`], with what the session's
+/// journal makes of it if it is obeyed.
+pub struct Prepared(Step, Option<Logged>);
+
+/// What a message obeyed does to the session's journal ([`super::persist::Journal`]).
+enum Logged {
+    /// A program loaded or a game started: the journal starts afresh with it.
+    Restart(serde_json::Value),
+    /// A step to do again on restoring (a switch, a key, a move, a prepulse...).
+    Step(serde_json::Value),
+    /// What a replay cannot give back (an upload): the reason.
+    Lost(String),
+}
+
+impl Logged {
+    /// What `msg` (in its generic form) does to the journal: run and stop do nothing (how
+    /// far a run went is the wall clock's, not the visitor's: a game's program runs to its
+    /// waits on restoring, `{"op":"waited"}`).
+    fn of(msg: &ClientMsg) -> Option<Logged> {
+        let json = || serde_json::to_value(msg).ok();
+        Some(match msg {
+            ClientMsg::Run {} | ClientMsg::Stop {} => return None,
+            ClientMsg::Load { .. } | ClientMsg::Start { .. } => Logged::Restart(json()?),
+            ClientMsg::Upload { name, .. } => Logged::Lost(format!(
+                "it holds an upload ({name}), which the server does not keep: load it again"
+            )),
+            _ => Logged::Step(json()?),
+        })
+    }
+}
 
 enum Step {
     /// Nothing heavy to do first.
@@ -136,10 +198,15 @@ impl Prepared {
 /// words (the file's name, the line, the limit). Can take a while (a pathological source
 /// of 512 KiB takes seconds): the server runs it on its blocking pool.
 pub fn prepare(msg: ClientMsg, offered: &[Offered]) -> Prepared {
-    Prepared(match prepare_step(msg, offered) {
-        Ok(s) => s,
-        Err(e) => Step::Refused(e),
-    })
+    let msg = msg.generic();
+    let logged = Logged::of(&msg);
+    Prepared(
+        match prepare_step(msg, offered) {
+            Ok(s) => s,
+            Err(e) => Step::Refused(e),
+        },
+        logged,
+    )
 }
 
 fn prepare_step(msg: ClientMsg, offered: &[Offered]) -> Result<Step, String> {
@@ -244,6 +311,11 @@ impl WebSession {
             game: None,
             your_move: false,
             over: false,
+            pace: None,
+            think_from: None,
+            last_think: None,
+            hoot_stop: None,
+            journal: Arc::default(),
         };
         if let Some(first) = s.offered.first().cloned() {
             let _ = s.load_source(&first.name, &first.source);
@@ -271,6 +343,10 @@ impl WebSession {
         self.game = None;
         self.your_move = false;
         self.over = false;
+        self.pace = None;
+        self.think_from = None;
+        self.last_think = None;
+        self.hoot_stop = None;
     }
 
     /// Runs `f` on the game at the keys with the session's machine swapped into it (the
@@ -284,8 +360,116 @@ impl WebSession {
         Some(r)
     }
 
+    /// Notes in the journal that the game's program reached its wait (a replay runs it
+    /// there).
+    fn waited(&mut self) {
+        let mut j = self.journal.lock().unwrap_or_else(|e| e.into_inner());
+        j.push(serde_json::json!({"op": "waited"}));
+    }
+
+    /// The session's journal, shared: what a replay can do again ([`WebSession::restore`]).
+    pub fn journal(&self) -> Arc<Mutex<Journal>> {
+        self.journal.clone()
+    }
+
+    /// A session made again from a journal saved by an earlier one (a reload of the tab, a
+    /// restart of the server): a new machine with the first offered program, then each
+    /// step obeyed again in order, and at each `{"op":"waited"}` the game's program run
+    /// (at once, not by frames) to its wait. A game whose program was still thinking is
+    /// left running, at the speed last set. Returns the session and the notes for the
+    /// page: what was restored, or why not (an upload, a step refused), in words.
+    pub fn restore(offered: Vec<Offered>, journal: &Journal) -> (WebSession, Vec<Note>) {
+        let mut s = WebSession::new(offered);
+        let note = |kind, message: String| vec![Note { kind, message }];
+        if let Some(why) = &journal.lost {
+            return (
+                s,
+                note(
+                    "error",
+                    format!("your session could not be restored: {why}; a new one started"),
+                ),
+            );
+        }
+        let mut moves = 0;
+        for (k, step) in journal.steps.iter().enumerate() {
+            if step["op"] == "waited" {
+                if let Err(e) = s.run_to_wait() {
+                    return (
+                        s,
+                        note(
+                            "error",
+                            format!(
+                                "your session could not be restored after step {}: {e}",
+                                k + 1
+                            ),
+                        ),
+                    );
+                }
+                continue;
+            }
+            let refused = |e: String| {
+                format!(
+                    "your session could not be restored beyond step {}: {e}",
+                    k + 1
+                )
+            };
+            let msg = match super::protocol::parse(&step.to_string()) {
+                Ok(m) => m,
+                Err(e) => return (s, note("error", refused(e))),
+            };
+            moves += usize::from(matches!(msg, ClientMsg::Move { .. }));
+            let n = s.handle(msg);
+            if let Some(e) = n.into_iter().find(|n| n.kind == "error") {
+                return (s, note("error", refused(e.message)));
+            }
+        }
+        let what = if s.game.is_some() {
+            let title = s
+                .with_game(|g| crate::games::row(g.game()).map_or("", |r| r.title))
+                .unwrap_or("");
+            let s = if moves == 1 { "" } else { "s" };
+            format!("your game was restored: {title}, {moves} move{s} of yours replayed")
+        } else {
+            "your session was restored: the program loaded again with your switches (a run is \
+             not replayed: press run)"
+                .to_string()
+        };
+        (s, note("info", what))
+    }
+
+    /// Runs the game's program (at once) until it waits for the visitor or the game is
+    /// over, within [`REPLAY_BEATS`].
+    fn run_to_wait(&mut self) -> Result<(), String> {
+        if self.game.is_none() {
+            return Ok(());
+        }
+        let mut left = REPLAY_BEATS;
+        self.begin_frame();
+        while self.running && !self.your_move && !self.over {
+            if left == 0 {
+                return Err(format!(
+                    "the program did not reach its wait within {REPLAY_BEATS} beats"
+                ));
+            }
+            let n = left.min(GAME_SLICE_BEATS);
+            left -= n;
+            self.run_beats(n);
+        }
+        if !self.your_move && !self.over {
+            return Err(self
+                .stopped
+                .clone()
+                .unwrap_or_else(|| "the machine stopped".into()));
+        }
+        Ok(())
+    }
+
     /// The program waits at its key routine for the visitor's move.
     fn visitors_turn(&mut self) {
+        self.waited();
+        if let Some(from) = self.think_from.take() {
+            self.last_think = Some(self.machine.stats.beats.saturating_sub(from));
+        }
         self.running = false;
         self.your_move = true;
         self.stopped = Some("waiting for your move".into());
@@ -293,6 +477,7 @@ impl WebSession {
 
     /// The game has come to its end: its report (if it has one) is sent once.
     fn game_over(&mut self) {
+        self.waited();
         if !self.over {
             self.report = self.with_game(|g| g.report()).flatten().map(|r| Report {
                 kind: "report",
@@ -304,6 +489,7 @@ impl WebSession {
         }
         self.running = false;
         self.over = true;
+        self.think_from = None;
         self.stopped = Some("the game is over".into());
     }
 
@@ -317,6 +503,7 @@ impl WebSession {
         self.pages = g.pages();
         self.game = Some(g);
         self.running = true;
+        self.think_from = Some(self.machine.stats.beats);
     }
 
     /// The visitor's move entered at the keys (`AtTheKeys::enter`); the program's reply
@@ -339,6 +526,7 @@ impl WebSession {
                 self.your_move = false;
                 self.running = true;
                 self.stopped = None;
+                self.think_from = Some(self.machine.stats.beats);
                 vec![]
             }
             Some(Err(e @ (MoveError::Input(_) | MoveError::Refused(_)))) => err(e.to_string()),
@@ -373,7 +561,42 @@ impl WebSession {
     /// Obeys a message whose heavy part [`prepare`] has done: quick (at most a key entry's
     /// run of a few million beats); the notes to send back.
     pub fn apply(&mut self, p: Prepared) -> Vec<Note> {
+        let logged = p.1;
+        let notes = self.obey(p.0);
+        if notes.iter().all(|n| n.kind != "error") {
+            let mut j = self.journal.lock().unwrap_or_else(|e| e.into_inner());
+            match logged {
+                Some(Logged::Restart(v)) => {
+                    j.restart();
+                    j.push(v);
+                }
+                Some(Logged::Step(v)) => j.push(v),
+                Some(Logged::Lost(why)) => j.lose(why),
+                None => {}
+            }
+        }
+        notes
+    }
+
+    fn obey(&mut self, step: Step) -> Vec<Note> {
         self.dirty = true;
+        // A start, a stop, a speed, a move entered or a prepulse (the last two run the
+        // machine outside the frames) take the pace's clock afresh; all but the speed and
+        // a file in the reader or on the drum end a hoot stop's sounding (a switch, KAC,
+        // a page turned change neither).
+        let (repace, quiet) = match &step {
+            Step::Plain(ClientMsg::Switch { .. } | ClientMsg::Pages { .. })
+            | Step::Plain(ClientMsg::Kac { .. } | ClientMsg::StopSwitch { .. })
+            | Step::Refused(_) => (false, false),
+            Step::Plain(ClientMsg::Speed { .. }) | Step::Tape(..) | Step::Drum(..) => (true, false),
+            _ => (true, true),
+        };
+        if repace {
+            self.pace = None;
+        }
+        if quiet {
+            self.hoot_stop = None;
+        }
         let info = |s: String| {
             vec![Note {
                 kind: "info",
@@ -386,7 +609,7 @@ impl WebSession {
                 message: s,
             }]
         };
-        let msg = match p.0 {
+        let msg = match step {
             Step::Plain(m) => m,
             Step::Refused(e) => return error(e),
             Step::Image(img, note) => {
@@ -480,17 +703,53 @@ impl WebSession {
         self.end_frame()
     }
 
-    /// The beats a frame runs at the speed set (real 166, slow 10, fast at most
-    /// [`FAST_FRAME_BEATS`]); 0 when not running.
-    pub fn frame_budget(&self) -> u64 {
+    /// The beats the frame starting now runs at the speed set: see
+    /// [`WebSession::frame_budget_at`].
+    pub fn frame_budget(&mut self) -> u64 {
+        self.frame_budget_at(Instant::now())
+    }
+
+    /// The beats the frame starting at `now` runs at the speed set; 0 when not running.
+    /// At `fast`, [`FAST_FRAME_BEATS`] (the scheduler shares the host's time). At `real`
+    /// and `slow` the session keeps to the wall clock: the beats a frame runs are those the
+    /// Mark 1 would have obeyed since the pace's clock was taken (one beat each 240 µs, a
+    /// sixteenth of that at `slow`, counting a frame's worth before the first frame) less
+    /// those the machine has already gone on by. An order longer than the frame (a
+    /// teleprinter character is 629 beats, the frame 167) overshoots it, and the frames
+    /// after it run that much less; a frame run short (the host busy) is made up by the
+    /// next. So simulated time over wall time stays 1.00 at `real`, whatever the orders.
+    /// Fallen behind by more than [`PACE_SLACK`], the clock is taken afresh.
+    pub fn frame_budget_at(&mut self, now: Instant) -> u64 {
         if !self.running {
+            self.pace = None;
             return 0;
         }
-        match self.speed {
-            Speed::Real => BEATS_PER_SECOND / FRAMES_PER_SECOND,
-            Speed::Slow => (BEATS_PER_SECOND / FRAMES_PER_SECOND / 16).max(1),
-            Speed::Fast => FAST_FRAME_BEATS,
+        let slowdown = match self.speed {
+            Speed::Fast => {
+                self.pace = None;
+                return FAST_FRAME_BEATS;
+            }
+            Speed::Real => 1,
+            Speed::Slow => 16,
+        };
+        let beat = Duration::from_nanos(BEAT_NANOS * slowdown);
+        let frame = Duration::from_millis(1000 / FRAMES_PER_SECOND);
+        let beats = self.machine.stats.beats;
+        let (since, at) = *self
+            .pace
+            .get_or_insert_with(|| (now.checked_sub(frame).unwrap_or(now), beats));
+        let owed = |since: Instant| {
+            (now.saturating_duration_since(since).as_nanos() / beat.as_nanos()) as u64
+        };
+        let ran = beats.saturating_sub(at);
+        let due = owed(since);
+        if due > ran + (PACE_SLACK.as_nanos() / beat.as_nanos()) as u64 {
+            // Far behind: from now on, a frame's worth first.
+            let since = now.checked_sub(frame).unwrap_or(now);
+            self.pace = Some((since, beats));
+            return owed(since);
         }
+        due.saturating_sub(ran)
     }
 
     /// Running at fast speed: the scheduler shares the host's time among such sessions.
@@ -515,10 +774,15 @@ impl WebSession {
     /// the visitor. Returns the beats the machine went on by.
     pub fn run_beats(&mut self, beats: u64) -> u64 {
         self.frame_granted += beats;
-        if !self.running || beats == 0 {
+        if !self.running {
             return 0;
         }
+        // Running, a frame goes out even when this one owes its beats to an order that
+        // overshot the last (the page's clocks and counters go on).
         self.dirty = true;
+        if beats == 0 {
+            return 0;
+        }
         let first = self.machine.stats.beats;
         let mut left = beats;
         while left > 0 && self.running {
@@ -552,7 +816,22 @@ impl WebSession {
         if !matches!(s, Stop::BeatLimit | Stop::InstructionLimit) {
             self.running = false;
             self.stopped = Some(describe_stop(&s));
+            if let Stop::HootStop { line } = s {
+                self.hoot_stop = Some(self.hoot_period(line));
+            }
         }
+    }
+
+    /// The beats between the hoots of the hoot stop whose jump is at `line` (a `/V` on the
+    /// line before it): the two orders' beats in the timing in force (8 for Turing's
+    /// `FS NS/V, CS FS/P`).
+    fn hoot_period(&self, line: u32) -> u64 {
+        let m = &self.machine;
+        let beats = |l: u32| {
+            let f = (m.store.read(l & 1023) >> 14) & 63;
+            u64::from(m.timing().beats[f as usize])
+        };
+        (beats(line.wrapping_sub(1)) + beats(line)).max(1)
     }
 
     /// Moves the hoots the hooter has recorded into the frame under way (the first
@@ -618,7 +897,7 @@ impl WebSession {
             h: m.console.hand_switches,
             instructions: m.stats.instructions,
             beats: m.stats.beats,
-            seconds: (crate::machine::beats_to_seconds(m.stats.beats) * 1000.0).round() / 1000.0,
+            seconds: round_ms(m.stats.beats),
             transfers: m.stats.transfers,
             paper: new_paper,
             hoots,
@@ -629,6 +908,11 @@ impl WebSession {
             prompt: None,
             board: None,
             end: None,
+            hoot_stop: self.hoot_stop,
+            thinking: self.think_from.map(|from| Thinking {
+                seconds: round_ms(m.stats.beats.saturating_sub(from)),
+                last: self.last_think.map(round_ms),
+            }),
             game: Default::default(),
         };
         if self.game.is_some() {
@@ -689,6 +973,63 @@ mod tests {
         s.handle(parse(r#"{"op":"run"}"#).unwrap());
         let paper = paper_while_running(&mut s, 50);
         assert!(paper.contains("HELLO WORLD"), "{paper}");
+    }
+
+    /// At real speed the frames keep to the wall clock: hello's teleprinter characters
+    /// (629 beats each, a frame 167) overshoot their frames and the next frames pay it
+    /// back, so that 10 s of frames run 10 s of the Mark 1's time (within one character),
+    /// not four times that; at slow speed a sixteenth; a host that stalls for a minute
+    /// makes up at most a second.
+    #[test]
+    fn real_speed_keeps_to_the_wall_clock() {
+        let frame = Duration::from_millis(40);
+        for (speed, slowdown) in [(Speed::Real, 1), (Speed::Slow, 16)] {
+            let mut s = WebSession::new(built_in());
+            s.handle(ClientMsg::Speed { value: speed });
+            s.handle(ClientMsg::Run {});
+            let t0 = Instant::now();
+            let mut now = t0;
+            let mut frames = 0;
+            // Ten seconds of frames; hello itself stops after a few, so it is loaded and
+            // run again whenever it stops (the clock taken afresh each time).
+            let mut paced = 0u64;
+            let mut first = s.machine.stats.beats;
+            for _ in 0..250 {
+                now += frame;
+                s.begin_frame();
+                let b = s.frame_budget_at(now);
+                s.run_beats(b);
+                frames += 1;
+                if !s.running {
+                    paced += s.machine.stats.beats - first;
+                    s.handle(ClientMsg::Load {
+                        program: "hello".into(),
+                    });
+                    s.handle(ClientMsg::Run {});
+                    first = s.machine.stats.beats;
+                }
+            }
+            paced += s.machine.stats.beats - first;
+            let want = frames * BEATS_PER_SECOND / 25 / slowdown;
+            // Each run may end up to one character (and an order) beyond its own clock,
+            // and may be a frame short where it stopped mid-frame.
+            let runs = 1 + 250 * 40 * BEATS_PER_SECOND / 1000 / slowdown / 10_000;
+            let slack = runs * (700 + BEATS_PER_SECOND / 25 / slowdown);
+            assert!(
+                paced.abs_diff(want) <= slack,
+                "{speed:?}: {paced} beats in {frames} frames, {want} wanted (within {slack})"
+            );
+        }
+        // Tight and long: a frame's worth only, after a long stall, then back on pace.
+        let mut s = WebSession::new(built_in());
+        s.handle(ClientMsg::Run {});
+        let t0 = Instant::now();
+        s.begin_frame();
+        let b = s.frame_budget_at(t0);
+        assert!((160..=170).contains(&b), "{b}");
+        s.run_beats(b);
+        let b = s.frame_budget_at(t0 + Duration::from_secs(60));
+        assert!(b <= BEATS_PER_SECOND + 200, "{b} beats after a stall");
     }
 
     #[test]

@@ -25,15 +25,20 @@ static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(())
 struct Server {
     child: Child,
     addr: String,
+    /// Its data folder (`--data`), removed when dropped.
+    _data: tempfile::TempDir,
 }
 
 impl Server {
     fn start(extra: &[&str]) -> Server {
         let exe = env!("CARGO_BIN_EXE_mark1");
+        let data = tempfile::tempdir().expect("a data folder");
         let mut args = vec!["serve", "--bind", "127.0.0.1:0"];
         args.extend_from_slice(extra);
         let mut child = Command::new(exe)
             .args(&args)
+            .arg("--data")
+            .arg(data.path())
             .stdin(Stdio::null())
             .stdout(Stdio::null())
             .stderr(Stdio::piped())
@@ -59,7 +64,11 @@ impl Server {
             .recv_timeout(Duration::from_secs(20))
             .expect("mark1 serve says where it listens");
         assert!(addr.starts_with("127.0.0.1:"), "{addr}");
-        Server { child, addr }
+        Server {
+            child,
+            addr,
+            _data: data,
+        }
     }
 
     /// The server's resident memory now, in MiB (VmRSS).
@@ -518,4 +527,131 @@ async fn load_fifty_fast_two_hundred_idle_three_hundred_half_open() {
     drop(idle);
     assert!(fps >= 20.0 && max < 500.0, "{fps:.1} fps, {max:.1} ms");
     assert!(s_max < 1000.0, "/status took {s_max:.1} ms");
+}
+
+/// One soak visitor: opens a tab, starts a draughts game (you first) at fast speed, plays
+/// 11-15, waits for the program's reply, and closes the tab.
+async fn soak_visitor(addr: String) {
+    let mut s = connect(&addr).await;
+    send(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
+    send(
+        &mut s,
+        serde_json::json!({"op":"start","game":"draughts","first":"human","seed":1952}),
+    )
+    .await;
+    let before = until(&mut s, |v| v["draughts"]["your_move"] == true).await;
+    let fen = before["draughts"]["fen"].clone();
+    send(&mut s, serde_json::json!({"op":"move","text":"11-15"})).await;
+    // Its turn again once the position has changed (the move and the reply).
+    until(&mut s, |v| {
+        v["draughts"]["your_move"] == true && v["draughts"]["fen"] != fen
+    })
+    .await;
+    let _ = s.close(None).await;
+}
+
+/// The server's RSS once its sessions have all ended and it has had the time to give
+/// their memory back (`scheduler::TRIM_EVERY`, and half a second more).
+async fn settled_rss(server: &Server) -> f64 {
+    let addr = server.addr.clone();
+    let start = Instant::now();
+    loop {
+        let a = addr.clone();
+        let body = tokio::task::spawn_blocking(move || status_body(&a))
+            .await
+            .unwrap();
+        if body.contains("\"sessions\":0") {
+            break;
+        }
+        assert!(start.elapsed() < Duration::from_secs(20), "{body}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    tokio::time::sleep(mark1::web::scheduler::TRIM_EVERY + Duration::from_millis(500)).await;
+    if std::env::var_os("MARK1_SOAK_VERBOSE").is_some() {
+        let pid = server.child.id();
+        let st = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+        let threads = st.lines().find(|l| l.starts_with("Threads:")).unwrap_or("");
+        let smaps = std::fs::read_to_string(format!("/proc/{pid}/smaps")).unwrap_or_default();
+        let mut heap = 0;
+        let mut anon = 0;
+        let mut region = String::new();
+        for l in smaps.lines() {
+            if l.contains('-') && !l.starts_with(|c: char| c.is_ascii_uppercase()) {
+                region = l.to_string();
+            } else if let Some(v) = l.strip_prefix("Rss:") {
+                let kb: u64 = v.trim().trim_end_matches(" kB").trim().parse().unwrap_or(0);
+                if region.contains("[heap]") {
+                    heap += kb;
+                } else if region.split_whitespace().count() < 6 {
+                    anon += kb;
+                }
+            }
+        }
+        eprintln!("soak: {threads}, [heap] {heap} kB, anonymous {anon} kB");
+    }
+    server.rss_mib()
+}
+
+/// `/status`'s response.
+fn status_body(addr: &str) -> String {
+    let mut c = std::net::TcpStream::connect(addr).expect("connect for /status");
+    c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
+    write!(
+        c,
+        "GET /status HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+    )
+    .unwrap();
+    let mut body = String::new();
+    let _ = c.read_to_string(&mut body);
+    body
+}
+
+/// The soak test (issue 37): `MARK1_SOAK_ROUNDS` rounds (200 unless told) of 20 tabs at
+/// once that each start a draughts game, play a move, get the reply and close; the
+/// server's resident memory at the end within 10% of what it was after the first round.
+/// `cargo test --test frontends web_load::soak -- --ignored --nocapture`
+/// (figures in docs/performance.md).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "minutes of load: cargo test --test frontends web_load::soak -- --ignored --nocapture"]
+async fn soak_two_hundred_rounds_of_twenty_tabs() {
+    let _one = ONE_AT_A_TIME.lock().await;
+    let rounds: usize = std::env::var("MARK1_SOAK_ROUNDS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(200);
+    let server = Server::start(&[]);
+    let start = Instant::now();
+    let mut first = 0.0;
+    for round in 1..=rounds {
+        let tabs: Vec<_> = (0..20)
+            .map(|_| tokio::spawn(soak_visitor(server.addr.clone())))
+            .collect();
+        for t in tabs {
+            t.await.unwrap();
+        }
+        if round == 1 {
+            first = settled_rss(&server).await;
+        }
+        let verbose = std::env::var_os("MARK1_SOAK_VERBOSE").is_some();
+        let rss = if verbose && round % 20 == 0 {
+            settled_rss(&server).await
+        } else {
+            server.rss_mib()
+        };
+        if round == 1 || round % 20 == 0 {
+            eprintln!(
+                "soak: round {round}: {rss:.1} MiB ({:.0} s)",
+                start.elapsed().as_secs_f64()
+            );
+        }
+    }
+    let end = settled_rss(&server).await;
+    eprintln!(
+        "soak: {rounds} rounds of 20 tabs in {:.0} s; RSS {first:.1} MiB after the first, {end:.1} MiB at the end",
+        start.elapsed().as_secs_f64()
+    );
+    assert!(
+        end <= first * 1.10,
+        "RSS grew from {first:.1} MiB after the first round to {end:.1} MiB"
+    );
 }

@@ -244,6 +244,11 @@ fn serve_binary(args: &[&str]) -> Serve {
     let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
         .arg("serve")
         .args(args)
+        // Sessions kept (docs/web.md, "Reconnect") in the temporary folder, not the user's.
+        .env(
+            "XDG_DATA_HOME",
+            std::env::temp_dir().join("mark1-test-data"),
+        )
         .stdout(Stdio::null())
         .stderr(Stdio::piped())
         .spawn()
