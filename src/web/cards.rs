@@ -243,11 +243,12 @@ pub static CARDS: &[Card] = &[
         story: "Leonardo Torres Quevedo built El Ajedrecista in 1912: a machine that mates a \
                 lone king with king and rook. It follows a table of six rules, moves nothing \
                 up the board, and always wins. Here its table runs as a program of ours on the Mark 1.",
-        time: "No time of the machine is documented; the sources say it mates within 63 \
-               moves (the census here finds 66 at the most).",
+        time: "The relays answered \"at once\" (no figure survives); the Mark 1 takes about \
+               1.2 simulated seconds to decide a move and 2.6 to print it. The sources say it \
+               mates within 63 moves; the census here finds 66 at the most.",
         how: "You have the black king: first click where it starts (ranks 1-6, not on the \
               b-file), then each square it steps to (or type e.g. d4 and press Enter).",
-        firsts: MACHINE,
+        firsts: &["machine", "human"],
         positions: &[],
         fast: false,
     },

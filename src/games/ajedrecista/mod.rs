@@ -410,6 +410,12 @@ impl keys_core::Driver for Game {
             "black_king": h.black_king.map(square_name),
             "fen": self.position().map(|p| p.fen()),
             "forbidden": self.forbidden().into_iter().map(square_name).collect::<Vec<_>>(),
+            // The visitor's legal king moves by the rules of chess (the reference's; the
+            // page lights them, the program still judges the move itself).
+            "legal": self
+                .position()
+                .map(|p| p.visitor_moves().into_iter().map(square_name).collect::<Vec<_>>())
+                .unwrap_or_default(),
             "record": record(self.paper()),
         })
     }

@@ -372,6 +372,8 @@ const Modes = (() => {
         const s = m.split("-");
         if (s.length > M.path.length) out.add("d" + s[M.path.length]);
       }
+    } else if (kind === "square" && v.legal) {
+      for (const m of v.legal) out.add(m);
     } else if (kind === "chess" && v.legal) {
       for (const m of v.legal) {
         if (M.path.length === 1 && m.startsWith(M.path[0])) out.add(m.slice(2, 4));
