@@ -13,8 +13,9 @@ pub struct ServeArgs {
     bind: String,
     /// What each new tab starts with: hello or hoot (loaded), prinz (Prinz's problem,
     /// Figure 1, ready to run), draughts (a game against Strachey's program, you first),
-    /// nim (heaps 3, 4, 5, you first), or an assembler source FILE (assembled now,
-    /// offered to every tab under its file name).
+    /// nim (heaps 3, 4, 5, you first), any other game of `mark1 play --list` (started as
+    /// its mode starts it), or an assembler source FILE (assembled now, offered to every
+    /// tab under its file name).
     #[arg(long, default_value = "hello")]
     program: String,
     /// Sessions (tabs, each with its own machine) at once; the next tab is told the
@@ -89,7 +90,13 @@ pub fn run(a: ServeArgs) -> Result<()> {
             heaps: vec![3, 4, 5],
             first: "human".into(),
         }),
-        _ => None,
+        // Any other game of the table, as its mode starts it with nothing chosen.
+        name => mark1::games::row(name).map(|r| ClientMsg::Start {
+            game: r.game.to_string(),
+            first: None,
+            position: None,
+            seed: None,
+        }),
     };
     match offered.iter().position(|o| o.name == a.program) {
         _ if start.is_some() => {}
@@ -101,7 +108,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
             let path = std::path::Path::new(&a.program);
             if !path.exists() {
                 bail!(
-                    "--program {}: not hello or hoot, and no such file",
+                    "--program {}: not hello, hoot or a game (mark1 play --list), and no such file",
                     a.program
                 );
             }

@@ -672,3 +672,31 @@ fn a_non_loopback_bind_warns_that_anyone_on_the_network_can_use_the_machines() {
     let quiet = serve_binary(&["--bind", "127.0.0.1:0"]);
     assert!(quiet.before.is_empty(), "{:?}", quiet.before);
 }
+
+/// `--program` takes any game of the table: a new tab finds Torres Quevedo's machine
+/// started (its frames carry its view), and a name that is no game, program or file is
+/// refused with the reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_binary_starts_any_game_of_the_table() {
+    let s = serve_binary(&["--bind", "127.0.0.1:0", "--program", "ajedrecista"]);
+    let addr = s.addr.as_str();
+    let mut a = ws(addr, addr, None).await;
+    let v = until(&mut a, |v| {
+        v["type"] == "frame" && v["playing"] == "ajedrecista"
+    })
+    .await;
+    assert_eq!(v["ajedrecista"]["squares"], "chess squares a1-h8", "{v}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args([
+            "serve",
+            "--bind",
+            "127.0.0.1:0",
+            "--program",
+            "no-such-game",
+        ])
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("not hello, hoot or a game"), "{err}");
+}
