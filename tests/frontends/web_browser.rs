@@ -52,6 +52,14 @@ async fn open_sized(width: u32, height: u32) -> (Client, Driver, String) {
     let url = format!("http://{}/", listener.local_addr().unwrap());
     let shared = mark1::web::server::Shared::new(mark1::web::session::built_in());
     tokio::spawn(mark1::web::server::serve(listener, shared));
+    let (client, driver) = browser(width, height).await;
+    reload(&client, &url).await;
+    (client, driver, url)
+}
+
+/// chromedriver and a headless Chromium whose viewport is `width` by `height`, on no page
+/// yet.
+async fn browser(width: u32, height: u32) -> (Client, Driver) {
     let port = free_port();
     let driver = Driver(
         Command::new("chromedriver")
@@ -108,8 +116,7 @@ async fn open_sized(width: u32, height: u32) -> (Client, Driver, String) {
             .await
             .unwrap();
     }
-    reload(&client, &url).await;
-    (client, driver, url)
+    (client, driver)
 }
 
 /// The page loaded afresh (a new session) and connected.
@@ -930,5 +937,140 @@ async fn an_upload_is_what_the_selector_names() {
     assert_eq!(loaded, "loaded: mine.m1 (uploaded)");
     click(&c, Locator::Id("run")).await;
     wait_for(&c, &format!("return {PAPER}.includes('HELLO WORLD')")).await;
+    c.close().await.unwrap();
+}
+
+/// `mark1 serve --bind ADDR --data DIR` in its own process (`extra` arguments after),
+/// killed when dropped.
+struct Serve(Child);
+
+impl Serve {
+    /// Starts it and waits (up to 20 s) until it says where it listens.
+    fn start(addr: &str, data: &std::path::Path, extra: &[&str]) -> Serve {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
+            .args(["serve", "--bind", addr, "--data"])
+            .arg(data)
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("mark1 serve starts");
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = std::io::BufReader::new(stderr);
+            let mut line = String::new();
+            while r.read_line(&mut line).unwrap_or(0) > 0 {
+                if line.contains("http://") {
+                    let _ = tx.send(());
+                } else {
+                    eprint!("mark1 serve: {line}");
+                }
+                line.clear();
+            }
+        });
+        rx.recv_timeout(Duration::from_secs(20))
+            .expect("mark1 serve says where it listens");
+        Serve(child)
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The sum of nim's heaps as the page holds them.
+async fn nim_left(c: &Client) -> u64 {
+    let heaps = js(c, "return Modes.state.view.heaps").await;
+    heaps
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_u64().unwrap())
+        .sum()
+}
+
+/// Issue 37's "a test restarts the server under an open tab and the game goes on after the
+/// reconnect": `mark1 serve --data DIR` in its own process, a game of nim started and a
+/// match clicked, answered; the server killed under the open tab (the page shows its
+/// reconnecting overlay), a new one started on the same address and folder; the page
+/// reconnects by itself, its paper and heaps as before, and the next match clicked gets
+/// the programme's reply.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn the_game_goes_on_after_the_server_restarts_under_the_tab() {
+    let data = tempfile::tempdir().unwrap();
+    let addr = format!("127.0.0.1:{}", free_port());
+    let url = format!("http://{addr}/");
+    let server = Serve::start(&addr, data.path(), &[]);
+    let (c, _d) = browser(1366, 768).await;
+    reload(&c, &url).await;
+    speed(&c, "fast").await;
+    start_game(&c, "nim", Some("human")).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    assert_eq!(nim_left(&c).await, 12, "nim starts with 3, 4 and 5");
+    play_one_by_clicking(&c, "nim").await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    let left = nim_left(&c).await;
+    assert!(
+        left < 11,
+        "our match and the programme's taken: {left} left"
+    );
+    let paper = js(&c, &format!("return {PAPER}")).await;
+    let id = js(&c, "return document.body.dataset.session").await;
+    let id = id.as_str().unwrap().to_string();
+    assert_eq!(id.len(), 32, "the session's id: {id}");
+    // The journal saved with the move (the server saves as it goes), then the server
+    // killed under the open tab.
+    let journal = data.path().join(format!("{id}.json"));
+    let start = Instant::now();
+    while !std::fs::read_to_string(&journal).is_ok_and(|t| t.contains(r#""waited"}]"#)) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "journal not saved"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    drop(server);
+    wait_for(&c, "const o = document.getElementById('reconnecting'); return !!o && /reconnecting/.test(o.textContent) && document.getElementById('status').textContent.startsWith('disconnected')").await;
+    // A click on the board while disconnected lands on the overlay, not the console.
+    click_cell(&c, 0, 0).await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let _server = Serve::start(&addr, data.path(), &[]);
+    wait_for(&c, "return !document.getElementById('reconnecting') && document.getElementById('status').textContent === 'connected'").await;
+    // The same session, restored: the same paper and heaps.
+    wait_for(&c, &format!("return {PAPER} === {paper}")).await;
+    assert_eq!(
+        js(&c, "return document.body.dataset.session").await,
+        id.as_str()
+    );
+    assert_eq!(nim_left(&c).await, left, "the heaps as before the restart");
+    let notes = js(&c, "return document.getElementById('notes').textContent").await;
+    assert!(
+        notes.as_str().unwrap().contains("restored"),
+        "the page says the game was restored: {notes}"
+    );
+    // The game goes on: the next match clicked, and the programme's reply.
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    play_one_by_clicking(&c, "nim").await;
+    wait_for(&c, &format!("return document.body.dataset.yourMove === 'true' || document.body.dataset.over === 'true'")).await;
+    let after = nim_left(&c).await;
+    assert!(
+        after < left - 1,
+        "our match and the programme's reply taken after the restart: {left} then {after}"
+    );
+    let paper_after = js(&c, &format!("return {PAPER}")).await;
+    assert!(
+        paper_after.as_str().unwrap().len() > paper.as_str().unwrap().len(),
+        "the programme's reply printed after the restart"
+    );
     c.close().await.unwrap();
 }
