@@ -48,9 +48,22 @@ async fn open() -> (Client, Driver, String) {
 
 /// [`open`] with the browser's viewport `width` by `height`.
 async fn open_sized(width: u32, height: u32) -> (Client, Driver, String) {
+    open_with(
+        width,
+        height,
+        mark1::web::server::Shared::new(mark1::web::session::built_in()),
+    )
+    .await
+}
+
+/// [`open_sized`] with the server's shared state as given (a kiosk, say).
+async fn open_with(
+    width: u32,
+    height: u32,
+    shared: mark1::web::server::Shared,
+) -> (Client, Driver, String) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/", listener.local_addr().unwrap());
-    let shared = mark1::web::server::Shared::new(mark1::web::session::built_in());
     tokio::spawn(mark1::web::server::serve(listener, shared));
     let (client, driver) = browser(width, height).await;
     reload(&client, &url).await;
@@ -1072,5 +1085,63 @@ async fn the_game_goes_on_after_the_server_restarts_under_the_tab() {
         paper_after.as_str().unwrap().len() > paper.as_str().unwrap().len(),
         "the programme's reply printed after the restart"
     );
+    c.close().await.unwrap();
+}
+
+/// The kiosk in the browser (`mark1 serve --kiosk`, here with a 3 s idle time, less than
+/// the command line allows): no upload control; after the idle time with no input the
+/// attract mode, its "touch to play" over the console and the machine running Prinz's
+/// problem at real speed, the tubes changing; a touch brings a fresh session. With
+/// `MARK1_WEB_SCREENSHOTS` its picture at 1366x768 (`web-kiosk-attract.png`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn the_kiosk_attracts_when_idle_and_a_touch_starts_afresh() {
+    let mut shared = mark1::web::server::Shared::new(mark1::web::session::built_in());
+    shared.kiosk = Some(mark1::web::server::Kiosk {
+        idle: Duration::from_secs(3),
+    });
+    // Sessions kept, as `mark1 serve` keeps them, so that a fresh one shows by its id.
+    let data = tempfile::tempdir().unwrap();
+    shared.keeper = Some(mark1::web::persist::Keeper::open(data.path()).unwrap());
+    let (c, _d, _) = open_with(1366, 768, shared).await;
+    assert_eq!(js(&c, "return document.body.dataset.kiosk").await, "true");
+    assert_eq!(
+        js(
+            &c,
+            "return document.querySelectorAll('input[type=file]').length"
+        )
+        .await,
+        0,
+        "a kiosk has no upload control"
+    );
+    assert_eq!(
+        js(&c, "return !!document.getElementById('attract')").await,
+        false
+    );
+    let first = js(&c, "return document.body.dataset.session").await;
+    assert_eq!(first.as_str().unwrap().len(), 32, "a session id: {first}");
+    // No input: after the idle time, the attract mode.
+    wait_for(&c, "const o = document.getElementById('attract'); return !!o && /touch to play/.test(o.textContent) && document.body.dataset.attract === 'true'").await;
+    wait_for(&c, "return Modes.state.playing === 'prinz' && document.getElementById('stopped').textContent === 'running'").await;
+    // The machine at work: the instructions counted and the tubes' picture changing.
+    let picture = "return [+document.getElementById('instructions').textContent.replace(/,/g, ''), document.getElementById('tube0').toDataURL() + document.getElementById('tube1').toDataURL() + document.getElementById('tubeA').toDataURL() + document.getElementById('tubeC').toDataURL()]";
+    let before = js(&c, picture).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let after = js(&c, picture).await;
+    assert!(
+        after[0].as_f64().unwrap() > before[0].as_f64().unwrap(),
+        "Prinz's problem running: {} then {} instructions",
+        before[0],
+        after[0]
+    );
+    assert_ne!(before[1], after[1], "the tubes change as it runs");
+    screenshot(&c, "web-kiosk-attract.png").await;
+    // A touch: a fresh session, not Prinz's problem, the overlay gone.
+    js(&c, "window.beforeTheTouch = true; return true").await;
+    click(&c, Locator::Id("attract")).await;
+    wait_for(&c, &format!("return window.beforeTheTouch === undefined && document.getElementById('status').textContent === 'connected' && !!document.body.dataset.session && document.body.dataset.session !== {first} && !document.getElementById('attract') && Modes.state.playing !== 'prinz'")).await;
     c.close().await.unwrap();
 }
