@@ -1145,3 +1145,69 @@ async fn the_kiosk_attracts_when_idle_and_a_touch_starts_afresh() {
     wait_for(&c, &format!("return window.beforeTheTouch === undefined && document.getElementById('status').textContent === 'connected' && !!document.body.dataset.session && document.body.dataset.session !== {first} && !document.getElementById('attract') && Modes.state.playing !== 'prinz'")).await;
     c.close().await.unwrap();
 }
+
+/// The beads the page shows in MENACE's box in play (the nine cells' texts).
+async fn box_in_play(c: &Client) -> serde_json::Value {
+    js(c, "const t = document.querySelector('#menace-boxes table.in-play'); return t ? [t.dataset.box, [...t.querySelectorAll('td')].map(d => d.textContent).join(' ')] : null").await
+}
+
+/// MENACE's mode shows its matchboxes: after its first move the opening box (box 0, in
+/// play) with its beads (4 on each of the centre, an edge and a corner); a game played to
+/// the end by clicking; a new game in the same session shows the opening box with the
+/// beads the first game left (changed by its result).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn menaces_boxes_are_shown_and_kept_from_game_to_game() {
+    let (c, _d, _) = open().await;
+    speed(&c, "fast").await;
+    start_game(&c, "menace", None).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true' && !!document.querySelector('#menace-boxes table.in-play')").await;
+    let first = box_in_play(&c).await;
+    assert_eq!(first[0], "0", "the opening box in play: {first}");
+    assert_eq!(
+        first[1], "0 0 0 0 4 0 0 4 4",
+        "a fresh opening box: 4 beads on the centre, an edge and a corner"
+    );
+    let caption = js(
+        &c,
+        "return document.querySelector('#menace-boxes').textContent",
+    )
+    .await;
+    assert!(
+        caption.as_str().unwrap().contains("box 0 (in play)"),
+        "{caption}"
+    );
+    // The game to the end, the first free cell clicked each time.
+    for _ in 0..5 {
+        if js(&c, "return document.body.dataset.over").await == "true" {
+            break;
+        }
+        play_one_by_clicking(&c, "menace").await;
+        wait_for(&c, "return document.body.dataset.yourMove === 'true' || document.body.dataset.over === 'true'").await;
+    }
+    assert_eq!(js(&c, "return document.body.dataset.over").await, "true");
+    wait_for(
+        &c,
+        "return !!document.querySelector('#menace-boxes table[data-box=\"0\"]')",
+    )
+    .await;
+    let learnt = js(&c, "return [...document.querySelectorAll('#menace-boxes table[data-box=\"0\"] td')].map(d => d.textContent).join(' ')").await;
+    assert_ne!(
+        learnt, first[1],
+        "the first game's result changed the opening box"
+    );
+    screenshot(&c, "web-menace-boxes.png").await;
+    // A new game in the same session: its opening box the one learnt.
+    start_game(&c, "menace", None).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true' && document.body.dataset.over === 'false' && document.querySelectorAll('#menace-boxes table').length === 1").await;
+    let second = box_in_play(&c).await;
+    assert_eq!(second[0], "0");
+    assert_eq!(
+        second[1], learnt,
+        "the second game starts from the boxes the first left"
+    );
+    c.close().await.unwrap();
+}
