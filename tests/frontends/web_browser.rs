@@ -1074,7 +1074,11 @@ async fn the_game_goes_on_after_the_server_restarts_under_the_tab() {
     // The game goes on: the next match clicked, and the programme's reply.
     wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
     play_one_by_clicking(&c, "nim").await;
-    wait_for(&c, &format!("return document.body.dataset.yourMove === 'true' || document.body.dataset.over === 'true'")).await;
+    wait_for(
+        &c,
+        "return document.body.dataset.yourMove === 'true' || document.body.dataset.over === 'true'",
+    )
+    .await;
     let after = nim_left(&c).await;
     assert!(
         after < left - 1,
