@@ -127,6 +127,10 @@ pub struct WebSession {
     /// What the visitor did that a replay can do again (saved by the server, which holds
     /// it too: `journal`).
     journal: Arc<Mutex<Journal>>,
+    /// The boxes MENACE learnt in this session's games (its drum's boxes region, taken
+    /// when a MENACE game gives way to another game or program): a new MENACE game starts
+    /// from them, as `mark1 noughts --machine menace --drum` starts from its drum image.
+    menace_boxes: Option<crate::games::noughts::menace::DrumBoxes>,
 }
 
 fn assemble(name: &str, source: &str) -> Result<Image, String> {
@@ -316,6 +320,7 @@ impl WebSession {
             last_think: None,
             hoot_stop: None,
             journal: Arc::default(),
+            menace_boxes: None,
         };
         if let Some(first) = s.offered.first().cloned() {
             let _ = s.load_source(&first.name, &first.source);
@@ -328,7 +333,15 @@ impl WebSession {
         self.offered.iter().map(|o| o.name.clone()).collect()
     }
 
+    /// The game at the keys' name (`menace`, `nim`, ...), if one was started.
+    fn game_name(&self) -> Option<&'static str> {
+        self.game.as_ref().map(|g| g.game())
+    }
+
     fn fresh(&mut self, img: &Image) {
+        if self.game_name() == Some("menace") {
+            self.menace_boxes = Some(crate::games::noughts::menace::DrumBoxes::of(&self.machine));
+        }
         self.machine = Machine::new(Config::default());
         self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
         self.machine.load_image(img);
@@ -498,6 +511,11 @@ impl WebSession {
     /// machine thinks first, or the program waits for the visitor).
     fn install(&mut self, mut g: Box<dyn AtTheKeys>) {
         self.fresh(&Image::default());
+        // MENACE's boxes carried from the session's games before (nothing has run yet:
+        // as if its drum image had been given).
+        if let (Some(b), "menace") = (&self.menace_boxes, g.game()) {
+            b.put(g.machine_mut());
+        }
         std::mem::swap(&mut self.machine, g.machine_mut());
         self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
         self.pages = g.pages();
@@ -562,12 +580,17 @@ impl WebSession {
     /// run of a few million beats); the notes to send back.
     pub fn apply(&mut self, p: Prepared) -> Vec<Note> {
         let logged = p.1;
+        // Once MENACE has played, the journal is not begun afresh: its boxes are what the
+        // session's games before made them, and a replay must play those games again.
+        let carrying = self.menace_boxes.is_some() || self.game_name() == Some("menace");
         let notes = self.obey(p.0);
         if notes.iter().all(|n| n.kind != "error") {
             let mut j = self.journal.lock().unwrap_or_else(|e| e.into_inner());
             match logged {
                 Some(Logged::Restart(v)) => {
-                    j.restart();
+                    if !carrying {
+                        j.restart();
+                    }
                     j.push(v);
                 }
                 Some(Logged::Step(v)) => j.push(v),
@@ -964,6 +987,90 @@ mod tests {
                 break;
             }
         }
+    }
+
+    /// The game's view (its board and what more it shows).
+    fn view(s: &mut WebSession) -> serde_json::Value {
+        s.with_game(|g| g.view()).unwrap_or_default()
+    }
+
+    /// The beads of box `n` among the view's boxes used this game.
+    fn beads_of(v: &serde_json::Value, n: u64) -> Option<serde_json::Value> {
+        v["boxes_used"]
+            .as_array()?
+            .iter()
+            .find(|b| b["box"] == n)
+            .map(|b| b["beads"].clone())
+    }
+
+    /// MENACE learns across the session: a second game starts from the boxes the first
+    /// left (its opening box's beads changed by the first game's result, not a fresh
+    /// box's), and the view shows the boxes used, the box in play last; a session restored
+    /// from its journal has them too.
+    #[test]
+    fn menace_keeps_its_boxes_from_game_to_game() {
+        let mut s = WebSession::new(built_in());
+        s.handle(parse(r#"{"op":"speed","value":"fast"}"#).unwrap());
+        let start = r#"{"op":"start","game":"menace","seed":7}"#;
+        assert!(s
+            .handle(parse(start).unwrap())
+            .iter()
+            .all(|n| n.kind != "error"));
+        until_your_move(&mut s, 400);
+        assert!(s.your_move, "MENACE moved first");
+        let v = view(&mut s);
+        assert_eq!(v["boxes_made"], 1, "{v}");
+        let used = v["boxes_used"].as_array().unwrap().clone();
+        assert_eq!(used.len(), 1, "{v}");
+        assert_eq!(used[0]["position"], ".........", "the opening box: {v}");
+        let drawn = used[0]["drawn"].as_u64().unwrap();
+        assert!((1..=9).contains(&drawn), "{v}");
+        let fresh = beads_of(&v, 0).unwrap();
+        // Michie's opening box: 4 beads of each move distinct up to symmetry (corner,
+        // edge, centre).
+        let total: u64 = fresh
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|b| b.as_u64().unwrap())
+            .sum();
+        assert_eq!(total, 12, "{fresh}");
+        // The visitor plays the first free cell each time, to the end.
+        for _ in 0..5 {
+            if s.over {
+                break;
+            }
+            let b = view(&mut s)["board"].as_str().unwrap().to_string();
+            let cell = b.find('.').unwrap() + 1;
+            let n = s.handle(parse(&format!(r#"{{"op":"move","text":"{cell}"}}"#)).unwrap());
+            assert!(n.iter().all(|n| n.kind != "error"), "{n:?}");
+            until_your_move(&mut s, 400);
+        }
+        assert!(s.over, "the first game over");
+        let end = view(&mut s);
+        let learnt = beads_of(&end, 0).unwrap();
+        assert_ne!(
+            learnt, fresh,
+            "the first game's result changed the opening box: {end}"
+        );
+        let made = end["boxes_made"].clone();
+        // A second game in the same session: its opening box is the one learnt.
+        assert!(s
+            .handle(parse(start).unwrap())
+            .iter()
+            .all(|n| n.kind != "error"));
+        until_your_move(&mut s, 400);
+        let v2 = view(&mut s);
+        assert_eq!(v2["boxes_made"], made, "the boxes carried: {v2}");
+        assert_eq!(beads_of(&v2, 0), Some(learnt.clone()), "{v2}");
+        // Restored from its journal (a restart of the server), the same boxes.
+        let j = s.journal().lock().unwrap().clone();
+        let (mut r, notes) = WebSession::restore(built_in(), &j);
+        assert!(notes.iter().all(|n| n.kind != "error"), "{notes:?}");
+        until_your_move(&mut r, 400);
+        let v3 = view(&mut r);
+        assert_eq!(beads_of(&v3, 0), Some(learnt), "restored: {v3}");
+        assert_eq!(v3["boxes_made"], made, "{v3}");
     }
 
     #[test]

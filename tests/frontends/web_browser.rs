@@ -48,10 +48,31 @@ async fn open() -> (Client, Driver, String) {
 
 /// [`open`] with the browser's viewport `width` by `height`.
 async fn open_sized(width: u32, height: u32) -> (Client, Driver, String) {
+    open_with(
+        width,
+        height,
+        mark1::web::server::Shared::new(mark1::web::session::built_in()),
+    )
+    .await
+}
+
+/// [`open_sized`] with the server's shared state as given (a kiosk, say).
+async fn open_with(
+    width: u32,
+    height: u32,
+    shared: mark1::web::server::Shared,
+) -> (Client, Driver, String) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let url = format!("http://{}/", listener.local_addr().unwrap());
-    let shared = mark1::web::server::Shared::new(mark1::web::session::built_in());
     tokio::spawn(mark1::web::server::serve(listener, shared));
+    let (client, driver) = browser(width, height).await;
+    reload(&client, &url).await;
+    (client, driver, url)
+}
+
+/// chromedriver and a headless Chromium whose viewport is `width` by `height`, on no page
+/// yet.
+async fn browser(width: u32, height: u32) -> (Client, Driver) {
     let port = free_port();
     let driver = Driver(
         Command::new("chromedriver")
@@ -108,8 +129,7 @@ async fn open_sized(width: u32, height: u32) -> (Client, Driver, String) {
             .await
             .unwrap();
     }
-    reload(&client, &url).await;
-    (client, driver, url)
+    (client, driver)
 }
 
 /// The page loaded afresh (a new session) and connected.
@@ -930,5 +950,268 @@ async fn an_upload_is_what_the_selector_names() {
     assert_eq!(loaded, "loaded: mine.m1 (uploaded)");
     click(&c, Locator::Id("run")).await;
     wait_for(&c, &format!("return {PAPER}.includes('HELLO WORLD')")).await;
+    c.close().await.unwrap();
+}
+
+/// `mark1 serve --bind ADDR --data DIR` in its own process (`extra` arguments after),
+/// killed when dropped.
+struct Serve(Child);
+
+impl Serve {
+    /// Starts it and waits (up to 20 s) until it says where it listens.
+    fn start(addr: &str, data: &std::path::Path, extra: &[&str]) -> Serve {
+        use std::io::BufRead;
+        let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
+            .args(["serve", "--bind", addr, "--data"])
+            .arg(data)
+            .args(extra)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("mark1 serve starts");
+        let stderr = child.stderr.take().unwrap();
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = std::io::BufReader::new(stderr);
+            let mut line = String::new();
+            while r.read_line(&mut line).unwrap_or(0) > 0 {
+                if line.contains("http://") {
+                    let _ = tx.send(());
+                } else {
+                    eprint!("mark1 serve: {line}");
+                }
+                line.clear();
+            }
+        });
+        rx.recv_timeout(Duration::from_secs(20))
+            .expect("mark1 serve says where it listens");
+        Serve(child)
+    }
+}
+
+impl Drop for Serve {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// The sum of nim's heaps as the page holds them.
+async fn nim_left(c: &Client) -> u64 {
+    let heaps = js(c, "return Modes.state.view.heaps").await;
+    heaps
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| h.as_u64().unwrap())
+        .sum()
+}
+
+/// Issue 37's "a test restarts the server under an open tab and the game goes on after the
+/// reconnect": `mark1 serve --data DIR` in its own process, a game of nim started and a
+/// match clicked, answered; the server killed under the open tab (the page shows its
+/// reconnecting overlay), a new one started on the same address and folder; the page
+/// reconnects by itself, its paper and heaps as before, and the next match clicked gets
+/// the programme's reply.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn the_game_goes_on_after_the_server_restarts_under_the_tab() {
+    let data = tempfile::tempdir().unwrap();
+    let addr = format!("127.0.0.1:{}", free_port());
+    let url = format!("http://{addr}/");
+    let server = Serve::start(&addr, data.path(), &[]);
+    let (c, _d) = browser(1366, 768).await;
+    reload(&c, &url).await;
+    speed(&c, "fast").await;
+    start_game(&c, "nim", Some("human")).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    assert_eq!(nim_left(&c).await, 12, "nim starts with 3, 4 and 5");
+    play_one_by_clicking(&c, "nim").await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    let left = nim_left(&c).await;
+    assert!(
+        left < 11,
+        "our match and the programme's taken: {left} left"
+    );
+    let paper = js(&c, &format!("return {PAPER}")).await;
+    let id = js(&c, "return document.body.dataset.session").await;
+    let id = id.as_str().unwrap().to_string();
+    assert_eq!(id.len(), 32, "the session's id: {id}");
+    // The journal saved with the move (the server saves as it goes), then the server
+    // killed under the open tab.
+    let journal = data.path().join(format!("{id}.json"));
+    let start = Instant::now();
+    while !std::fs::read_to_string(&journal).is_ok_and(|t| t.contains(r#""waited"}]"#)) {
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "journal not saved"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    drop(server);
+    wait_for(&c, "const o = document.getElementById('reconnecting'); return !!o && /reconnecting/.test(o.textContent) && document.getElementById('status').textContent.startsWith('disconnected')").await;
+    // A click on the board while disconnected lands on the overlay, not the console.
+    click_cell(&c, 0, 0).await;
+    tokio::time::sleep(Duration::from_millis(700)).await;
+    let _server = Serve::start(&addr, data.path(), &[]);
+    wait_for(&c, "return !document.getElementById('reconnecting') && document.getElementById('status').textContent === 'connected'").await;
+    // The same session, restored: the same paper and heaps.
+    wait_for(&c, &format!("return {PAPER} === {paper}")).await;
+    assert_eq!(
+        js(&c, "return document.body.dataset.session").await,
+        id.as_str()
+    );
+    assert_eq!(nim_left(&c).await, left, "the heaps as before the restart");
+    let notes = js(&c, "return document.getElementById('notes').textContent").await;
+    assert!(
+        notes.as_str().unwrap().contains("restored"),
+        "the page says the game was restored: {notes}"
+    );
+    // The game goes on: the next match clicked, and the programme's reply.
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    play_one_by_clicking(&c, "nim").await;
+    wait_for(
+        &c,
+        "return document.body.dataset.yourMove === 'true' || document.body.dataset.over === 'true'",
+    )
+    .await;
+    let after = nim_left(&c).await;
+    assert!(
+        after < left - 1,
+        "our match and the programme's reply taken after the restart: {left} then {after}"
+    );
+    let paper_after = js(&c, &format!("return {PAPER}")).await;
+    assert!(
+        paper_after.as_str().unwrap().len() > paper.as_str().unwrap().len(),
+        "the programme's reply printed after the restart"
+    );
+    c.close().await.unwrap();
+}
+
+/// The kiosk in the browser (`mark1 serve --kiosk`, here with a 3 s idle time, less than
+/// the command line allows): no upload control; after the idle time with no input the
+/// attract mode, its "touch to play" over the console and the machine running Prinz's
+/// problem at real speed, the tubes changing; a touch brings a fresh session. With
+/// `MARK1_WEB_SCREENSHOTS` its picture at 1366x768 (`web-kiosk-attract.png`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn the_kiosk_attracts_when_idle_and_a_touch_starts_afresh() {
+    let mut shared = mark1::web::server::Shared::new(mark1::web::session::built_in());
+    shared.kiosk = Some(mark1::web::server::Kiosk {
+        idle: Duration::from_secs(3),
+    });
+    // Sessions kept, as `mark1 serve` keeps them, so that a fresh one shows by its id.
+    let data = tempfile::tempdir().unwrap();
+    shared.keeper = Some(mark1::web::persist::Keeper::open(data.path()).unwrap());
+    let (c, _d, _) = open_with(1366, 768, shared).await;
+    assert_eq!(js(&c, "return document.body.dataset.kiosk").await, "true");
+    assert_eq!(
+        js(
+            &c,
+            "return document.querySelectorAll('input[type=file]').length"
+        )
+        .await,
+        0,
+        "a kiosk has no upload control"
+    );
+    assert_eq!(
+        js(&c, "return !!document.getElementById('attract')").await,
+        false
+    );
+    let first = js(&c, "return document.body.dataset.session").await;
+    assert_eq!(first.as_str().unwrap().len(), 32, "a session id: {first}");
+    // No input: after the idle time, the attract mode.
+    wait_for(&c, "const o = document.getElementById('attract'); return !!o && /touch to play/.test(o.textContent) && document.body.dataset.attract === 'true'").await;
+    wait_for(&c, "return Modes.state.playing === 'prinz' && document.getElementById('stopped').textContent === 'running'").await;
+    // The machine at work: the instructions counted and the tubes' picture changing.
+    let picture = "return [+document.getElementById('instructions').textContent.replace(/,/g, ''), document.getElementById('tube0').toDataURL() + document.getElementById('tube1').toDataURL() + document.getElementById('tubeA').toDataURL() + document.getElementById('tubeC').toDataURL()]";
+    let before = js(&c, picture).await;
+    tokio::time::sleep(Duration::from_millis(800)).await;
+    let after = js(&c, picture).await;
+    assert!(
+        after[0].as_f64().unwrap() > before[0].as_f64().unwrap(),
+        "Prinz's problem running: {} then {} instructions",
+        before[0],
+        after[0]
+    );
+    assert_ne!(before[1], after[1], "the tubes change as it runs");
+    screenshot(&c, "web-kiosk-attract.png").await;
+    // A touch: a fresh session, not Prinz's problem, the overlay gone.
+    js(&c, "window.beforeTheTouch = true; return true").await;
+    click(&c, Locator::Id("attract")).await;
+    wait_for(&c, &format!("return window.beforeTheTouch === undefined && document.getElementById('status').textContent === 'connected' && !!document.body.dataset.session && document.body.dataset.session !== {first} && !document.getElementById('attract') && Modes.state.playing !== 'prinz'")).await;
+    c.close().await.unwrap();
+}
+
+/// The beads the page shows in MENACE's box in play (the nine cells' texts).
+async fn box_in_play(c: &Client) -> serde_json::Value {
+    js(c, "const t = document.querySelector('#menace-boxes table.in-play'); return t ? [t.dataset.box, [...t.querySelectorAll('td')].map(d => d.textContent).join(' ')] : null").await
+}
+
+/// MENACE's mode shows its matchboxes: after its first move the opening box (box 0, in
+/// play) with its beads (4 on each of the centre, an edge and a corner); a game played to
+/// the end by clicking; a new game in the same session shows the opening box with the
+/// beads the first game left (changed by its result).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn menaces_boxes_are_shown_and_kept_from_game_to_game() {
+    let (c, _d, _) = open().await;
+    speed(&c, "fast").await;
+    start_game(&c, "menace", None).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true' && !!document.querySelector('#menace-boxes table.in-play')").await;
+    let first = box_in_play(&c).await;
+    assert_eq!(first[0], "0", "the opening box in play: {first}");
+    assert_eq!(
+        first[1], "0 0 0 0 4 0 0 4 4",
+        "a fresh opening box: 4 beads on the centre, an edge and a corner"
+    );
+    let caption = js(
+        &c,
+        "return document.querySelector('#menace-boxes').textContent",
+    )
+    .await;
+    assert!(
+        caption.as_str().unwrap().contains("box 0 (in play)"),
+        "{caption}"
+    );
+    // The game to the end, the first free cell clicked each time.
+    for _ in 0..5 {
+        if js(&c, "return document.body.dataset.over").await == "true" {
+            break;
+        }
+        play_one_by_clicking(&c, "menace").await;
+        wait_for(&c, "return document.body.dataset.yourMove === 'true' || document.body.dataset.over === 'true'").await;
+    }
+    assert_eq!(js(&c, "return document.body.dataset.over").await, "true");
+    wait_for(
+        &c,
+        "return !!document.querySelector('#menace-boxes table[data-box=\"0\"]')",
+    )
+    .await;
+    let learnt = js(&c, "return [...document.querySelectorAll('#menace-boxes table[data-box=\"0\"] td')].map(d => d.textContent).join(' ')").await;
+    assert_ne!(
+        learnt, first[1],
+        "the first game's result changed the opening box"
+    );
+    screenshot(&c, "web-menace-boxes.png").await;
+    // A new game in the same session: its opening box the one learnt.
+    start_game(&c, "menace", None).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true' && document.body.dataset.over === 'false' && document.querySelectorAll('#menace-boxes table').length === 1").await;
+    let second = box_in_play(&c).await;
+    assert_eq!(second[0], "0");
+    assert_eq!(
+        second[1], learnt,
+        "the second game starts from the boxes the first left"
+    );
     c.close().await.unwrap();
 }

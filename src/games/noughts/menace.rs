@@ -365,6 +365,26 @@ impl Game {
         result_of(&self.board())
     }
 
+    /// The boxes MENACE drew from this game so far, in order, as the program notes them
+    /// (`un` of them, their numbers at `ub`, twice the cells drawn at `uc`): each its
+    /// number and the cell of its canonical position drawn (0-8). At most four.
+    ///
+    /// # Errors
+    /// The program's labels missing.
+    pub fn used_boxes(&self) -> Result<Vec<(usize, usize)>, GameError> {
+        let s = &self.machine.store;
+        let n = s.read_long(label("un")?).min(4) as u32;
+        let (ub, uc) = (label("ub")?, label("uc")?);
+        Ok((0..n)
+            .map(|i| {
+                (
+                    s.read_long(ub + 2 * i) as usize,
+                    (s.read_long(uc + 2 * i) / 2) as usize,
+                )
+            })
+            .collect())
+    }
+
     /// The boxes on the drum now.
     ///
     /// # Errors
@@ -377,6 +397,35 @@ impl Game {
 impl super::Cells for Game {
     fn position(&self) -> Board {
         self.board()
+    }
+
+    /// `boxes_made`: the boxes on the drum; `boxes_used`: the boxes MENACE drew from this
+    /// game, in order (the last the box in play), each `{"box": its number, "position":
+    /// the canonical position as `x`, `o`, `.` (X MENACE's), "beads": the nine cells'
+    /// beads of it as the drum holds them now, "drawn": the cell of it drawn, 1-9}`,
+    /// read from the program's list (`un`, `ub`, `uc`) and the drum. Empty if the drum's
+    /// boxes do not read.
+    fn more_view(&self) -> serde_json::Map<String, serde_json::Value> {
+        let mut v = serde_json::Map::new();
+        let Ok(boxes) = read_boxes(&self.machine) else {
+            return v;
+        };
+        v.insert("boxes_made".into(), boxes.len().into());
+        let used = self.used_boxes().unwrap_or_default();
+        let list: Vec<serde_json::Value> = used
+            .iter()
+            .filter_map(|&(n, cell)| {
+                let b = boxes.get(n)?;
+                Some(serde_json::json!({
+                    "box": n,
+                    "position": super::board_text(&b.position),
+                    "beads": b.beads,
+                    "drawn": cell + 1,
+                }))
+            })
+            .collect();
+        v.insert("boxes_used".into(), list.into());
+        v
     }
 
     fn mark(&self) -> u8 {

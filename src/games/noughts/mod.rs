@@ -348,6 +348,11 @@ pub trait Cells: std::ops::DerefMut<Target = KeysCore> + Send {
     fn mark(&self) -> u8;
     /// The line of the first cell (page 7).
     fn first_cell(&self) -> u32;
+    /// More of the game for its view, merged into the view's object (MENACE: its boxes
+    /// used this game, as the program holds them); nothing unless a game says.
+    fn more_view(&self) -> serde_json::Map<String, serde_json::Value> {
+        serde_json::Map::new()
+    }
     /// The end in words, the game over.
     fn result_words(&self) -> &'static str {
         let b = self.position();
@@ -378,12 +383,16 @@ impl<T: Cells> keys_core::Driver for T {
 
     fn board_json(&self) -> serde_json::Value {
         let b = self.position();
-        serde_json::json!({
+        let mut v = serde_json::json!({
             "numbering": format!("cells {CELLS}"),
             "board_marks": "x X's (Michie's machine, MENACE, or the defence's opponent), o O's, . empty",
             "board": board_text(&b),
             "machine_mark": if self.mark() == X { "x" } else { "o" },
-        })
+        });
+        if let Some(o) = v.as_object_mut() {
+            o.extend(self.more_view());
+        }
+        v
     }
 
     fn result_text(&self) -> Option<String> {

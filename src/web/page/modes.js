@@ -392,6 +392,7 @@ const Modes = (() => {
     cv.hidden = !g;
     $("choices").innerHTML = "";
     if (kind === "cards") drawCards(v);
+    drawBoxes(v);
     document.body.dataset.board = kind || "";
     if (!g) return;
     const ctx = cv.getContext("2d");
@@ -542,6 +543,52 @@ const Modes = (() => {
     if (kind === "noughts") return head + ": " + v.board;
     if (kind === "knights") return head + ": " + v.path.join(" ");
     return head;
+  }
+
+  // MENACE's matchboxes (its view's boxes_used: the boxes it drew from this game, the
+  // last the box in play), each its position as MENACE files it (up to the square's
+  // symmetries, X its own) with the beads of each free cell as the drum holds them, the
+  // cell it drew ringed. Nothing for other games.
+  function drawBoxes(v) {
+    let box = $("menace-boxes");
+    const used = v && Array.isArray(v.boxes_used) ? v.boxes_used : null;
+    if (!used) { if (box) box.remove(); return; }
+    if (!box) {
+      box = document.createElement("div");
+      box.id = "menace-boxes";
+      box.setAttribute("aria-label", "MENACE's matchboxes used this game");
+      box.style.cssText = "font-size:0.8em;margin:0.3em 0;";
+      $("board").insertAdjacentElement("afterend", box);
+    }
+    box.textContent = "";
+    const head = document.createElement("div");
+    head.textContent = "MENACE's boxes this game (" + (v.boxes_made || 0) + " on the drum; beads per free cell, the one drawn ringed):";
+    box.appendChild(head);
+    used.forEach((b, i) => {
+      const t = document.createElement("table");
+      t.className = "menace-box" + (i === used.length - 1 ? " in-play" : "");
+      t.dataset.box = String(b.box);
+      t.style.cssText = "display:inline-table;border-collapse:collapse;margin:0.2em 0.5em 0.2em 0;"
+        + "background:#3a2a14;color:#f4ecd0;border:2px solid " + (i === used.length - 1 ? "#ffd870" : "#7a5a30") + ";";
+      const cap = document.createElement("caption");
+      cap.textContent = "box " + b.box + (i === used.length - 1 ? " (in play)" : "");
+      cap.style.cssText = "caption-side:bottom;font-size:0.9em;";
+      t.appendChild(cap);
+      for (let r = 0; r < 3; r++) {
+        const tr = document.createElement("tr");
+        for (let c = 0; c < 3; c++) {
+          const k = 3 * r + c, td = document.createElement("td");
+          const m = b.position[k];
+          td.textContent = m === "." ? String(b.beads[k]) : m.toUpperCase();
+          td.style.cssText = "width:1.7em;height:1.5em;text-align:center;border:1px solid #7a5a30;"
+            + (m === "." ? "" : "color:#c0a080;")
+            + (b.drawn === k + 1 ? "outline:2px solid #ffd870;outline-offset:-3px;font-weight:bold;" : "");
+          tr.appendChild(td);
+        }
+        t.appendChild(tr);
+      }
+      box.appendChild(t);
+    });
   }
 
   // Guess It: the cards as buttons (ask, guess), or yes and no.
