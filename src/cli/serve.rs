@@ -44,6 +44,11 @@ pub struct ServeArgs {
     /// With --kiosk: seconds with no input before the page returns to its attract mode.
     #[arg(long, value_name = "SECONDS", requires = "kiosk", default_value_t = 120, value_parser = clap::value_parser!(u64).range(10..=86_400))]
     idle: u64,
+    /// The period-software folder (not bundled; docs/compatibility.md): offer Strachey's
+    /// original draughts of 1952 (`Draughts/Draughts.drm`) and his Love Letters
+    /// (`LoveLetters/`), from their drum images. Read and checked at start.
+    #[arg(long, value_name = "DIR")]
+    period_software: Option<std::path::PathBuf>,
 }
 
 fn origin(s: &str) -> std::result::Result<String, String> {
@@ -122,6 +127,12 @@ pub fn run(a: ServeArgs) -> Result<()> {
             offered.insert(0, Offered { name, source });
         }
     }
+    let period = match &a.period_software {
+        Some(dir) => Some(std::sync::Arc::new(
+            mark1::web::period::Period::open(dir).map_err(anyhow::Error::msg)?,
+        )),
+        None => None,
+    };
     let keeper = match &a.data {
         Some(dir) => Some(mark1::web::persist::Keeper::open(dir).map_err(anyhow::Error::msg)?),
         None => match mark1::web::persist::Keeper::open(&mark1::web::persist::default_dir()) {
@@ -157,6 +168,7 @@ pub fn run(a: ServeArgs) -> Result<()> {
         shared.limits.max_connections = a.max_connections as usize;
         shared.limits.allow_origins = a.allow_origin;
         shared.keeper = keeper;
+        shared.period = period;
         if a.kiosk {
             shared.kiosk = Some(mark1::web::server::Kiosk {
                 idle: std::time::Duration::from_secs(a.idle),

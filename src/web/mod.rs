@@ -4,6 +4,7 @@
 //! machines.
 
 pub mod cards;
+pub mod period;
 pub mod persist;
 pub mod protocol;
 pub mod scheduler;

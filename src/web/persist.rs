@@ -38,6 +38,11 @@ pub struct Journal {
     /// Set when the session's machine holds what a replay cannot give back (an upload,
     /// by its name; a journal too long): the reason, in words.
     pub lost: Option<String>,
+    /// The period-software folder (`mark1 serve --period-software`) the session's program
+    /// or game came from (Strachey's original draughts, Love Letters), if it did: it is
+    /// restored only by a server with the same folder.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub period_software: Option<String>,
     /// Changes made, for the server to know when to save (not saved).
     #[serde(skip)]
     pub changes: u64,
@@ -51,6 +56,7 @@ impl Journal {
         self.steps.clear();
         self.steps.extend(speed);
         self.lost = None;
+        self.period_software = None;
         self.changes += 1;
     }
 

@@ -93,6 +93,9 @@ pub struct Shared {
     /// Running as a kiosk on a gallery floor (`mark1 serve --kiosk`): no uploads, and the
     /// page told so in its `hello` (fullscreen, attract mode after the idle time).
     pub kiosk: Option<Kiosk>,
+    /// The period-software folder, read and checked (`mark1 serve --period-software`):
+    /// Strachey's original draughts and Love Letters are offered only with it.
+    pub period: Option<Arc<super::period::Period>>,
 }
 
 /// `mark1 serve --kiosk`: what the server and the page do differently (docs/web.md,
@@ -125,6 +128,7 @@ impl Shared {
             keeper: None,
             live: Arc::default(),
             kiosk: None,
+            period: None,
         }
     }
 }
@@ -369,6 +373,7 @@ fn error_note(message: String) -> Vec<Note> {
 async fn obey(
     slot: Arc<super::scheduler::Slot>,
     offered: Arc<Vec<Offered>>,
+    period: Option<Arc<super::period::Period>>,
     msg: protocol::ClientMsg,
 ) -> Vec<Note> {
     let heavy = super::session::Prepared::is_heavy(&msg);
@@ -396,7 +401,7 @@ async fn obey(
     let abandoned = Arc::new(std::sync::atomic::AtomicBool::new(false));
     let gone = abandoned.clone();
     let job = tokio::task::spawn_blocking(move || {
-        let p = super::session::prepare(msg, &offered);
+        let p = super::session::prepare_with(msg, &offered, period.as_deref());
         drop(permit);
         if gone.load(Ordering::SeqCst) {
             return Vec::new();
@@ -462,6 +467,7 @@ fn make_session(shared: &Shared, asked: Option<&str>) -> (WebSession, Vec<Note>,
     let offered = shared.offered.to_vec();
     let fresh = |mut notes: Vec<Note>| {
         let mut session = WebSession::new(offered.clone());
+        session.set_period(shared.period.clone());
         if let Some(m) = shared.start.clone() {
             notes.extend(session.handle(m));
         }
@@ -476,7 +482,7 @@ fn make_session(shared: &Shared, asked: Option<&str>) -> (WebSession, Vec<Note>,
     };
     match keeper.load(id) {
         Some(Ok(j)) => {
-            let (s, notes) = WebSession::restore(offered.clone(), &j);
+            let (s, notes) = WebSession::restore_with(offered.clone(), shared.period.clone(), &j);
             let ok = notes.iter().all(|n| n.kind != "error");
             (s, notes, ok)
         }
@@ -529,7 +535,7 @@ async fn run_session(mut socket: WebSocket, shared: Shared, asked: Option<String
             .into_iter()
             .map(|(name, fen)| serde_json::json!({"name": name, "fen": fen}))
             .collect::<Vec<_>>(),
-        "games": super::cards::modes(false),
+        "games": super::cards::modes(shared.period.is_some()),
         "session": live.id,
         "restored": restored,
         "kiosk": shared.kiosk.is_some(),
@@ -576,7 +582,7 @@ async fn run_session(mut socket: WebSocket, shared: Shared, asked: Option<String
                             ))
                         }
                         Ok(msg) => {
-                            job = Some(Box::pin(obey(slot.clone(), shared.offered.clone(), msg)));
+                            job = Some(Box::pin(obey(slot.clone(), shared.offered.clone(), shared.period.clone(), msg)));
                             vec![]
                         }
                         Err(e) => vec![Note { kind: "error", message: e }],

@@ -2,6 +2,7 @@
 //! emulation sends back (docs/web.md). Nothing here knows of the network: the server
 //! (`web::server`) feeds it messages and ticks.
 
+use super::period::{Period, LOVE_LETTERS};
 use super::persist::Journal;
 use super::protocol::{ClientMsg, Frame, Note, Report, Speed, Thinking, TubeFrame, UploadKind};
 use crate::games::bundled::Waiting;
@@ -131,6 +132,9 @@ pub struct WebSession {
     /// when a MENACE game gives way to another game or program): a new MENACE game starts
     /// from them, as `mark1 noughts --machine menace --drum` starts from its drum image.
     menace_boxes: Option<crate::games::noughts::menace::DrumBoxes>,
+    /// The period-software folder the server was started with (`--period-software`), if
+    /// any: Strachey's original draughts and Love Letters.
+    period: Option<Arc<Period>>,
 }
 
 fn assemble(name: &str, source: &str) -> Result<Image, String> {
@@ -142,7 +146,7 @@ fn assemble(name: &str, source: &str) -> Result<Image, String> {
 /// A message with its heavy part done by [`prepare`] (assembling, reading a tape or a drum
 /// image, starting a game), ready for [`WebSession::apply`], with what the session's
 /// journal makes of it if it is obeyed.
-pub struct Prepared(Step, Option<Logged>);
+pub struct Prepared(Step, Option<Logged>, Option<String>);
 
 /// What a message obeyed does to the session's journal ([`super::persist::Journal`]).
 enum Logged {
@@ -184,6 +188,8 @@ enum Step {
     Drum(Vec<u32>, String),
     /// A game at the keys started, and the note to send.
     Game(Box<dyn AtTheKeys>, String),
+    /// A period program's machine, ready to run, and the note to send.
+    Period(Box<Machine>, String),
 }
 
 impl Prepared {
@@ -202,19 +208,62 @@ impl Prepared {
 /// words (the file's name, the line, the limit). Can take a while (a pathological source
 /// of 512 KiB takes seconds): the server runs it on its blocking pool.
 pub fn prepare(msg: ClientMsg, offered: &[Offered]) -> Prepared {
+    prepare_with(msg, offered, None)
+}
+
+/// [`prepare`] on a server with the period-software folder `period` (`mark1 serve
+/// --period-software`): the game `draughts-1952` starts with its drum image, and the
+/// program [`LOVE_LETTERS`] loads from its drum image and tape
+/// ([`super::period::Period::love_letters`]); without it both are refused, saying why.
+pub fn prepare_with(msg: ClientMsg, offered: &[Offered], period: Option<&Period>) -> Prepared {
     let msg = msg.generic();
     let logged = Logged::of(&msg);
+    let uses_period = match &msg {
+        ClientMsg::Load { program } => program == LOVE_LETTERS,
+        ClientMsg::Start { game, .. } => needs_period(game),
+        _ => false,
+    };
+    let folder = period.filter(|_| uses_period).map(Period::name);
     Prepared(
-        match prepare_step(msg, offered) {
+        match prepare_step(msg, offered, period) {
             Ok(s) => s,
             Err(e) => Step::Refused(e),
         },
         logged,
+        folder,
     )
 }
 
-fn prepare_step(msg: ClientMsg, offered: &[Offered]) -> Result<Step, String> {
+/// Whether `game` is started from the period-software folder (its row's program is
+/// there, not bundled: `draughts-1952`).
+fn needs_period(game: &str) -> bool {
+    crate::games::row(game)
+        .is_some_and(|r| r.programs.iter().any(|p| p.starts_with("period-software")))
+}
+
+/// The refusal of a period program on a server without the folder.
+fn no_period(what: &str) -> String {
+    format!(
+        "{what} needs the period software, which is not bundled: this server was started \
+         without --period-software DIR"
+    )
+}
+
+fn prepare_step(
+    msg: ClientMsg,
+    offered: &[Offered],
+    period: Option<&Period>,
+) -> Result<Step, String> {
     Ok(match msg.generic() {
+        ClientMsg::Load { program } if program == LOVE_LETTERS => {
+            let p = period.ok_or_else(|| no_period("Strachey's Love Letters"))?;
+            Step::Period(
+                Box::new(p.love_letters()),
+                "Strachey's Love Letters (1952), loaded from Scheme T's drum image with its \
+                 tape in the reader, running"
+                    .into(),
+            )
+        }
         ClientMsg::Load { program } => match offered.iter().find(|o| o.name == program) {
             Some(o) => Step::Image(
                 Box::new(assemble(&o.name, &o.source)?),
@@ -234,11 +283,19 @@ fn prepare_step(msg: ClientMsg, offered: &[Offered]) -> Result<Step, String> {
             position,
             seed,
         } => {
+            let drum = if needs_period(&game) {
+                let p = period.ok_or_else(|| {
+                    no_period(crate::games::row(&game).map_or("this game", |r| r.title))
+                })?;
+                Some(p.draughts.clone())
+            } else {
+                None
+            };
             let settings = Settings {
                 first: first.as_deref().map_or(Ok(First::Machine), First::parse)?,
                 seed: seed.unwrap_or(super::protocol::DEFAULT_SEED),
                 position,
-                drum: None,
+                drum,
             };
             let g = crate::games::start(&game, &settings)?;
             let title = crate::games::row(&game).map_or("", |r| r.title);
@@ -321,6 +378,7 @@ impl WebSession {
             hoot_stop: None,
             journal: Arc::default(),
             menace_boxes: None,
+            period: None,
         };
         if let Some(first) = s.offered.first().cloned() {
             let _ = s.load_source(&first.name, &first.source);
@@ -328,9 +386,19 @@ impl WebSession {
         s
     }
 
-    /// The names of the offered programs.
+    /// The names of the offered programs, and [`LOVE_LETTERS`] with the period software.
     pub fn programs(&self) -> Vec<String> {
-        self.offered.iter().map(|o| o.name.clone()).collect()
+        let mut p: Vec<String> = self.offered.iter().map(|o| o.name.clone()).collect();
+        if self.period.is_some() {
+            p.push(LOVE_LETTERS.into());
+        }
+        p
+    }
+
+    /// Gives the session the period-software folder (`mark1 serve --period-software`):
+    /// Strachey's original draughts and Love Letters can then be started.
+    pub fn set_period(&mut self, period: Option<Arc<Period>>) {
+        self.period = period;
     }
 
     /// The game at the keys' name (`menace`, `nim`, ...), if one was started.
@@ -392,8 +460,41 @@ impl WebSession {
     /// left running, at the speed last set. Returns the session and the notes for the
     /// page: what was restored, or why not (an upload, a step refused), in words.
     pub fn restore(offered: Vec<Offered>, journal: &Journal) -> (WebSession, Vec<Note>) {
+        WebSession::restore_with(offered, None, journal)
+    }
+
+    /// [`WebSession::restore`] on a server with the period-software folder `period`: a
+    /// journal that holds one of its programs is restored only if the server has the same
+    /// folder it was kept under ([`Journal::period_software`]); otherwise the page is told
+    /// so and a new session starts.
+    pub fn restore_with(
+        offered: Vec<Offered>,
+        period: Option<Arc<Period>>,
+        journal: &Journal,
+    ) -> (WebSession, Vec<Note>) {
         let mut s = WebSession::new(offered);
+        let here = period.as_ref().map(|p| p.name());
+        s.set_period(period);
         let note = |kind, message: String| vec![Note { kind, message }];
+        if let Some(kept) = &journal.period_software {
+            if here.as_deref() != Some(kept.as_str()) {
+                let now = match &here {
+                    Some(h) => format!("this server has the folder {h} instead"),
+                    None => "this server was started without --period-software".into(),
+                };
+                return (
+                    s,
+                    note(
+                        "error",
+                        format!(
+                            "your session could not be restored: it holds a period program \
+                             from the period software folder {kept}, and {now}; a new one \
+                             started"
+                        ),
+                    ),
+                );
+            }
+        }
         if let Some(why) = &journal.lost {
             return (
                 s,
@@ -572,7 +673,7 @@ impl WebSession {
     /// Obeys one message; the notes to send back (an error's reason, or what was done).
     /// The same as [`prepare`] then [`WebSession::apply`], in one go.
     pub fn handle(&mut self, msg: ClientMsg) -> Vec<Note> {
-        let p = prepare(msg, &self.offered);
+        let p = prepare_with(msg, &self.offered, self.period.as_deref());
         self.apply(p)
     }
 
@@ -583,6 +684,7 @@ impl WebSession {
         // Once MENACE has played, the journal is not begun afresh: its boxes are what the
         // session's games before made them, and a replay must play those games again.
         let carrying = self.menace_boxes.is_some() || self.game_name() == Some("menace");
+        let folder = p.2;
         let notes = self.obey(p.0);
         if notes.iter().all(|n| n.kind != "error") {
             let mut j = self.journal.lock().unwrap_or_else(|e| e.into_inner());
@@ -592,6 +694,9 @@ impl WebSession {
                         j.restart();
                     }
                     j.push(v);
+                    if folder.is_some() {
+                        j.period_software = folder;
+                    }
                 }
                 Some(Logged::Step(v)) => j.push(v),
                 Some(Logged::Lost(why)) => j.lose(why),
@@ -649,6 +754,13 @@ impl WebSession {
             }
             Step::Game(g, note) => {
                 self.install(g);
+                return info(note);
+            }
+            Step::Period(m, note) => {
+                self.fresh(&Image::default());
+                self.machine = *m;
+                self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
+                self.running = true;
                 return info(note);
             }
         };
