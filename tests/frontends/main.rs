@@ -21,6 +21,7 @@ mod tui_pty;
 mod web_browser;
 mod web_kiosk;
 mod web_load;
+mod web_period;
 mod web_persist;
 mod web_props;
 mod web_security;
