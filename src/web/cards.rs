@@ -110,14 +110,19 @@ pub static CARDS: &[Card] = &[
     Card {
         game: "draughts-1952",
         short: "Strachey's own draughts (1952)",
-        story: "This is Strachey's own program of 1952, from the drum image that survives, not \
-                our reconstruction. It plays Black and prints its moves and yours in its \
-                numbering of the squares, 0-31. It needs the period software folder, which is \
-                not bundled.",
-        time: "Strachey: \"between one and two minutes\" a move.",
-        how: "Click a man, then each square it lands on; the paper's 0-31 squares are shown \
-              translated to the board's 1-32.",
-        firsts: BOTH,
+        story: "This is Strachey's own program of July 1952, run from the drum image that \
+                survives in SimH's period software, not our reconstruction. It plays Black, \
+                moves first whatever the toss, and prints its moves and yours in its \
+                numbering of the squares, 0-31. The drum image is not bundled with this \
+                emulator: this Mark 1 was given it.",
+        time: "Strachey: \"between one and two minutes\" a move. Here its first move comes \
+               80 simulated seconds after the start (the card and the toss included) and its \
+               reply 79 seconds after yours (tests/frontends/web_period.rs).",
+        how: "Type your move in Strachey's squares 0-31, as the paper prints them: from, to, \
+              and each square taken (22 - 17, or 25 - 18 22 for a capture), and press Enter. \
+              The board shows the position the program searched from, before its last move, \
+              numbered 1-32 (PDN), one more than Strachey's squares; its move is on the paper.",
+        firsts: MACHINE,
         positions: &[],
         fast: false,
     },

@@ -36,7 +36,8 @@ pub struct Period {
 
 /// Reads one drum image of the folder, refused with the file's name and the reason.
 fn drum(path: &Path) -> Result<Vec<u32>, String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
+    let bytes =
+        std::fs::read(path).map_err(|e| format!("{}: cannot be read ({e})", path.display()))?;
     drm::read_drm(&bytes).map_err(|e| format!("{}: not a drum image: {e}", path.display()))
 }
 
@@ -112,14 +113,23 @@ mod tests {
     #[test]
     fn a_bad_folder_is_refused_with_the_file_and_the_reason() {
         let e = Period::open(Path::new("/nonexistent/period")).unwrap_err();
-        assert!(e.contains("/nonexistent/period") && e.contains("no such folder"), "{e}");
+        assert!(
+            e.contains("/nonexistent/period") && e.contains("no such folder"),
+            "{e}"
+        );
         let d = tempfile::tempdir().unwrap();
         let e = Period::open(d.path()).unwrap_err();
-        assert!(e.contains("Draughts.drm") && e.contains("cannot be read"), "{e}");
+        assert!(
+            e.contains("Draughts.drm") && e.contains("cannot be read"),
+            "{e}"
+        );
         std::fs::create_dir(d.path().join("Draughts")).unwrap();
         std::fs::write(d.path().join("Draughts/Draughts.drm"), b"short").unwrap();
         let e = Period::open(d.path()).unwrap_err();
-        assert!(e.contains("not a drum image") && e.contains("131072"), "{e}");
+        assert!(
+            e.contains("not a drum image") && e.contains("131072"),
+            "{e}"
+        );
     }
 
     #[test]

@@ -259,8 +259,12 @@ fn prepare_step(
             let p = period.ok_or_else(|| no_period("Strachey's Love Letters"))?;
             Step::Period(
                 Box::new(p.love_letters()),
-                "Strachey's Love Letters (1952), loaded from Scheme T's drum image with its \
-                 tape in the reader, running"
+                "Strachey's Love Letters (1952), loaded as the operators did: FERUT's Scheme T \
+                 from its drum image, the hand switches at :/@/, its tape in the reader. \
+                 Running: it reads the tape, then writes love letters on the teleprinter, \
+                 one after another (the first after about 510 simulated seconds, 8 1/2 \
+                 minutes at real speed: choose fast to skip; the G stop switch stops it \
+                 after each letter)"
                     .into(),
             )
         }

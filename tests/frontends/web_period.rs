@@ -21,7 +21,11 @@ fn period_dir() -> PathBuf {
     let d = std::env::var("MARK1_PERIOD_SOFTWARE")
         .expect("MARK1_PERIOD_SOFTWARE is not set: set it to the period-software folder");
     let p = PathBuf::from(d);
-    assert!(p.join("counts.tsv").is_file(), "{} holds no counts.tsv", p.display());
+    assert!(
+        p.join("counts.tsv").is_file(),
+        "{} holds no counts.tsv",
+        p.display()
+    );
     p
 }
 
@@ -131,7 +135,10 @@ fn a_bad_period_folder_is_refused_with_the_reason() {
     let e = refused(&missing);
     assert!(e.contains("nowhere") && e.contains("no such folder"), "{e}");
     let e = refused(d.path());
-    assert!(e.contains("Draughts.drm") && e.contains("cannot be read"), "{e}");
+    assert!(
+        e.contains("Draughts.drm") && e.contains("cannot be read"),
+        "{e}"
+    );
     std::fs::create_dir(d.path().join("Draughts")).unwrap();
     std::fs::write(d.path().join("Draughts/Draughts.drm"), [0u8; 100]).unwrap();
     let e = refused(d.path());
@@ -149,12 +156,26 @@ async fn without_the_folder_neither_is_offered() {
     let a = Server::start(&["--data".as_ref(), d.path().as_os_str()]);
     let (mut s, hello) = open(&a.addr, None).await;
     assert_eq!(offers(&hello), (false, false), "{hello}");
-    send(&mut s, serde_json::json!({"op":"load","program":"love-letters"})).await;
+    send(
+        &mut s,
+        serde_json::json!({"op":"load","program":"love-letters"}),
+    )
+    .await;
     let n = until(&mut s, |v| v["type"] == "error").await;
-    assert!(n["message"].as_str().unwrap().contains("--period-software"), "{n}");
-    send(&mut s, serde_json::json!({"op":"start","game":"draughts-1952"})).await;
+    assert!(
+        n["message"].as_str().unwrap().contains("--period-software"),
+        "{n}"
+    );
+    send(
+        &mut s,
+        serde_json::json!({"op":"start","game":"draughts-1952"}),
+    )
+    .await;
     let n = until(&mut s, |v| v["type"] == "error").await;
-    assert!(n["message"].as_str().unwrap().contains("--period-software"), "{n}");
+    assert!(
+        n["message"].as_str().unwrap().contains("--period-software"),
+        "{n}"
+    );
 }
 
 /// The program's last move on `paper` (its right-hand column), in Strachey's squares.
@@ -168,16 +189,22 @@ fn its_last_move(paper: &str) -> Option<mark1::games::draughts::original::Printe
         .and_then(|t| mark1::games::draughts::original::parse_printed(t).ok())
 }
 
-/// Frames until the original program waits for the visitor: the paper they carried and
-/// the simulated seconds its reply took (the frame's `thinking`, where given).
+/// Frames until the original program waits for the visitor: the paper they carried (the
+/// machine's simulated seconds then printed: the figure of the card, docs/web.md).
 async fn to_its_wait(s: &mut Socket) -> String {
     let mut paper = String::new();
+    let mut clock = 0.0;
     let start = Instant::now();
     loop {
         let v = until(s, |v| v["type"] == "frame" || v["type"] == "error").await;
         assert_eq!(v["type"], "frame", "{v}");
         paper += v["paper"].as_str().unwrap_or("");
+        if let Some(t) = v["seconds"].as_f64() {
+            clock = t;
+        }
         if v["draughts-1952"]["your_move"] == true {
+            // The figure docs/web.md's card gives (`-- --nocapture` shows it).
+            eprintln!("draughts-1952: waiting for the visitor at {clock:.1} simulated seconds");
             return paper;
         }
         assert!(v["draughts-1952"]["over"] != true, "{paper}");
@@ -218,7 +245,11 @@ async fn stracheys_original_draughts_answers_a_move() {
     let mut squares = vec![ours.from, ours.to];
     squares.extend((0..32u8).filter(|q| ours.captured & 1 << q != 0));
     let text: Vec<String> = squares.iter().map(u8::to_string).collect();
-    send(&mut s, serde_json::json!({"op":"move","text": text.join(" - ")})).await;
+    send(
+        &mut s,
+        serde_json::json!({"op":"move","text": text.join(" - ")}),
+    )
+    .await;
     // Its reply: a second move on the paper, legal from the position our move made.
     let more = to_its_wait(&mut s).await;
     let reply = its_last_move(&more).unwrap_or_else(|| panic!("no reply on {more:?}"));
@@ -235,8 +266,8 @@ async fn stracheys_original_draughts_answers_a_move() {
 /// The first letter of Love Letters' run of SimH's (period-software README), from its
 /// salutation to `MUC.`: the letter our machine must write with SimH's random sequence.
 fn simhs_first_letter(dir: &Path) -> String {
-    let t = std::fs::read_to_string(dir.join("LoveLetters/expected/LL_10letters.printer.txt"))
-        .unwrap();
+    let t =
+        std::fs::read_to_string(dir.join("LoveLetters/expected/LL_10letters.printer.txt")).unwrap();
     let from = t.find("LOADED").expect("LOADED on SimH's paper") + "LOADED".len();
     let t = &t[from..];
     let to = t.find("MUC.").expect("MUC. on SimH's paper") + "MUC.".len();
@@ -256,7 +287,11 @@ async fn love_letters_print_a_letter_and_need_the_same_folder_to_be_restored() {
     let (mut s, hello) = open(&a.addr, None).await;
     let id = hello["session"].as_str().expect("a session id").to_string();
     send(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
-    send(&mut s, serde_json::json!({"op":"load","program":"love-letters"})).await;
+    send(
+        &mut s,
+        serde_json::json!({"op":"load","program":"love-letters"}),
+    )
+    .await;
     let n = until(&mut s, |v| v["type"] == "info" || v["type"] == "error").await;
     assert_eq!(n["type"], "info", "{n}");
     let mut paper = String::new();
@@ -265,6 +300,13 @@ async fn love_letters_print_a_letter_and_need_the_same_folder_to_be_restored() {
         let v = until(&mut s, |v| v["type"] == "frame" || v["type"] == "error").await;
         assert_eq!(v["type"], "frame", "{v}");
         paper += v["paper"].as_str().unwrap_or("");
+        if paper.contains("MUC.") {
+            // The figure docs/web.md gives (`-- --nocapture` shows it).
+            eprintln!(
+                "love-letters: the first letter signed at {} simulated seconds",
+                v["seconds"]
+            );
+        }
         assert!(start.elapsed() < Duration::from_secs(120), "{paper}");
     }
     let got = &paper[paper.find("LOADED").expect("loaded") + "LOADED".len()..];
