@@ -1215,3 +1215,90 @@ async fn menaces_boxes_are_shown_and_kept_from_game_to_game() {
     );
     c.close().await.unwrap();
 }
+
+/// The moves in the program's column of the paper (from its 31st character), in
+/// Strachey's squares, as Strachey's original program prints them.
+fn its_moves(paper: &str) -> Vec<mark1::games::draughts::original::PrintedMove> {
+    paper
+        .lines()
+        .filter_map(|l| l.get(30..))
+        .map(str::trim)
+        .filter(|t| t.starts_with(|c: char| c.is_ascii_digit()))
+        .filter_map(|t| mark1::games::draughts::original::parse_printed(t).ok())
+        .collect()
+}
+
+/// With the period software (`mark1 serve --period-software`): Strachey's original
+/// draughts chosen from the list of modes and started, its first move printed, a move
+/// typed in its squares and its reply printed; then Love Letters chosen from the
+/// programs and loaded, its first letter on the page's teleprinter.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(all(browser, period_software)),
+    ignore = "needs chromium and chromedriver and the period-software folder: MARK1_PERIOD_SOFTWARE=/work/shared/reference/period-software cargo test --test frontends web_browser::the_period"
+)]
+async fn the_period_programs_from_the_list() {
+    use mark1::reference::draughts::{legal_moves, moves::apply, Position};
+    let dir = std::env::var("MARK1_PERIOD_SOFTWARE").unwrap();
+    let mut shared = mark1::web::server::Shared::new(mark1::web::session::built_in());
+    shared.period = Some(std::sync::Arc::new(
+        mark1::web::period::Period::open(std::path::Path::new(&dir)).unwrap(),
+    ));
+    let (c, _d, _) = open_with(1366, 768, shared).await;
+    speed(&c, "fast").await;
+    start_game(&c, "draughts-1952", None).await;
+    wait_for(&c, "return document.body.dataset.yourMove === 'true'").await;
+    let paper = js(&c, &format!("return {PAPER}")).await;
+    let first = its_moves(paper.as_str().unwrap());
+    assert_eq!(first.len(), 1, "{paper}");
+    let start = Position::start();
+    let its = *legal_moves(&start)
+        .iter()
+        .find(|m| m.from == first[0].from && m.to == first[0].to)
+        .unwrap();
+    let pos = apply(&start, &its);
+    let ours = legal_moves(&pos)[0];
+    let mut squares = vec![ours.from, ours.to];
+    squares.extend((0..32u8).filter(|q| ours.captured & 1 << q != 0));
+    let text: Vec<String> = squares.iter().map(u8::to_string).collect();
+    let text = text.join(" - ");
+    c.find(Locator::Id("move"))
+        .await
+        .unwrap()
+        .send_keys(&text)
+        .await
+        .unwrap();
+    click(&c, Locator::Id("play")).await;
+    let t0 = Instant::now();
+    loop {
+        let paper = js(&c, &format!("return {PAPER}")).await;
+        let mine = js(&c, "return document.body.dataset.yourMove === 'true'").await;
+        if its_moves(paper.as_str().unwrap()).len() >= 2 && mine == true {
+            break;
+        }
+        assert!(
+            t0.elapsed() < Duration::from_secs(60),
+            "no reply to {text}: {paper}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    screenshot(&c, "web-mode-draughts-1952.png").await;
+    c.find(Locator::Id("program"))
+        .await
+        .unwrap()
+        .select_by_value("program:love-letters")
+        .await
+        .unwrap();
+    click(&c, Locator::Id("start")).await;
+    let t0 = Instant::now();
+    while !js(&c, &format!("return {PAPER}.includes('MUC.')"))
+        .await
+        .as_bool()
+        .unwrap()
+    {
+        assert!(t0.elapsed() < Duration::from_secs(60), "no letter");
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    screenshot(&c, "web-love-letters.png").await;
+    c.close().await.unwrap();
+}
