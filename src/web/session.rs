@@ -482,9 +482,11 @@ impl WebSession {
         let note = |kind, message: String| vec![Note { kind, message }];
         if let Some(kept) = &journal.period_software {
             if here.as_deref() != Some(kept.as_str()) {
-                let now = match &here {
-                    Some(h) => format!("this server has the folder {h} instead"),
-                    None => "this server was started without --period-software".into(),
+                // The folders' names stay on the server: the page is told what differs.
+                let now = if here.is_some() {
+                    "this server has another period-software folder instead"
+                } else {
+                    "this server was started without --period-software"
                 };
                 return (
                     s,
@@ -492,8 +494,8 @@ impl WebSession {
                         "error",
                         format!(
                             "your session could not be restored: it holds a period program \
-                             from the period software folder {kept}, and {now}; a new one \
-                             started"
+                             (Strachey's original draughts or Love Letters) from a \
+                             period-software folder, and {now}; a new one started"
                         ),
                     ),
                 );
