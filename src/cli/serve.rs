@@ -14,8 +14,8 @@ pub struct ServeArgs {
     /// What each new tab starts with: hello or hoot (loaded), prinz (Prinz's problem,
     /// Figure 1, ready to run), draughts (a game against Strachey's program, you first),
     /// nim (heaps 3, 4, 5, you first), any other game of `mark1 play --list` (started as
-    /// its mode starts it), or an assembler source FILE (assembled now, offered to every
-    /// tab under its file name).
+    /// its mode starts it), love-letters (with --period-software), or an assembler source
+    /// FILE (assembled now, offered to every tab under its file name).
     #[arg(long, default_value = "hello")]
     program: String,
     /// Sessions (tabs, each with its own machine) at once; the next tab is told the
@@ -95,6 +95,10 @@ pub fn run(a: ServeArgs) -> Result<()> {
             heaps: vec![3, 4, 5],
             first: "human".into(),
         }),
+        // Love Letters, from the period software (checked below).
+        mark1::web::period::LOVE_LETTERS => Some(ClientMsg::Load {
+            program: a.program.clone(),
+        }),
         // Any other game of the table, as its mode starts it with nothing chosen.
         name => mark1::games::row(name).map(|r| ClientMsg::Start {
             game: r.game.to_string(),
@@ -126,6 +130,16 @@ pub fn run(a: ServeArgs) -> Result<()> {
                 .map_err(|e| anyhow::anyhow!("{e}"))?;
             offered.insert(0, Offered { name, source });
         }
+    }
+    let from_period = a.program == mark1::web::period::LOVE_LETTERS
+        || mark1::games::row(&a.program)
+            .is_some_and(|r| r.programs.iter().any(|p| p.starts_with("period-software")));
+    if from_period && a.period_software.is_none() {
+        bail!(
+            "--program {}: it comes from the period software, which is not bundled: give \
+             its folder with --period-software DIR",
+            a.program
+        );
     }
     let period = match &a.period_software {
         Some(dir) => Some(std::sync::Arc::new(

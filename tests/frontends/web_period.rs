@@ -130,6 +130,20 @@ fn a_bad_period_folder_is_refused_with_the_reason() {
         assert!(!out.status.success());
         String::from_utf8_lossy(&out.stderr).into_owned()
     };
+    // A period program asked for as every tab's start, without the folder.
+    for program in ["love-letters", "draughts-1952"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--program", program])
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        assert!(!out.status.success());
+        let e = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            e.contains(program) && e.contains("--period-software DIR"),
+            "{e}"
+        );
+    }
     let d = tempfile::tempdir().unwrap();
     let missing = d.path().join("nowhere");
     let e = refused(&missing);
@@ -357,4 +371,29 @@ async fn love_letters_print_a_letter_and_need_the_same_folder_to_be_restored() {
         m.contains("could not be restored") && m.contains("--period-software"),
         "{m}"
     );
+}
+
+/// `mark1 serve --program love-letters --period-software DIR`: every new tab starts with
+/// Love Letters loaded and running.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(period_software),
+    ignore = "needs the period-software folder: MARK1_PERIOD_SOFTWARE=/work/shared/reference/period-software cargo test --test frontends web_period"
+)]
+async fn a_tab_can_start_with_love_letters() {
+    let dir = period_dir();
+    let a = Server::start(&[
+        "--program".as_ref(),
+        "love-letters".as_ref(),
+        "--period-software".as_ref(),
+        dir.as_os_str(),
+    ]);
+    let (mut s, _) = open(&a.addr, None).await;
+    let n = until(&mut s, |v| v["type"] == "info" || v["type"] == "error").await;
+    assert!(
+        n["message"].as_str().unwrap().contains("Love Letters"),
+        "{n}"
+    );
+    let v = until(&mut s, |v| v["type"] == "frame" && v["running"] == true).await;
+    assert_eq!(v["running"], true);
 }
