@@ -86,7 +86,10 @@ function counters(f) {
   clock.beats = f.beats;
   $("elapsed").textContent = clock.wall.toFixed(1) + " s";
   const t = f.thinking;
-  $("thinking").textContent = !t ? "" : "thinking for " + minutes(t.seconds) + " of the Mark 1's time"
+  // A short line, so that the counters keep their height; the whole sentence on hover.
+  const cell = $("thinking");
+  cell.textContent = !t ? "" : minutes(t.seconds) + " so far" + (t.last ? ", last reply " + minutes(t.last) : "");
+  cell.title = !t ? "" : "the program has thought for " + minutes(t.seconds) + " of the Mark 1's time"
     + (t.last ? "; its last reply took " + minutes(t.last) : "")
     + ($("speed").value === "real" ? " (at real speed you wait as long, as in 1952; choose fast to skip)" : "");
 }
