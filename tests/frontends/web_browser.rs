@@ -5,6 +5,7 @@
 //! With `MARK1_WEB_SCREENSHOTS=DIR` they leave their screenshots in DIR (docs/web.md's
 //! pictures: `MARK1_WEB_SCREENSHOTS=docs cargo test --test frontends web_browser::`).
 
+use crate::common::serve::Serve;
 use fantoccini::{Client, ClientBuilder, Locator};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -955,46 +956,15 @@ async fn an_upload_is_what_the_selector_names() {
 
 /// `mark1 serve --bind ADDR --data DIR` in its own process (`extra` arguments after),
 /// killed when dropped.
-struct Serve(Child);
-
-impl Serve {
-    /// Starts it and waits (up to 20 s) until it says where it listens.
-    fn start(addr: &str, data: &std::path::Path, extra: &[&str]) -> Serve {
-        use std::io::BufRead;
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
-            .args(["serve", "--bind", addr, "--data"])
-            .arg(data)
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("mark1 serve starts");
-        let stderr = child.stderr.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut r = std::io::BufReader::new(stderr);
-            let mut line = String::new();
-            while r.read_line(&mut line).unwrap_or(0) > 0 {
-                if line.contains("http://") {
-                    let _ = tx.send(());
-                } else {
-                    eprint!("mark1 serve: {line}");
-                }
-                line.clear();
-            }
-        });
-        rx.recv_timeout(Duration::from_secs(20))
-            .expect("mark1 serve says where it listens");
-        Serve(child)
-    }
-}
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
+fn serve(addr: &str, data: &std::path::Path, extra: &[&str]) -> Serve {
+    let mut args: Vec<&std::ffi::OsStr> = vec![
+        "--bind".as_ref(),
+        addr.as_ref(),
+        "--data".as_ref(),
+        data.as_os_str(),
+    ];
+    args.extend(extra.iter().map(std::ffi::OsStr::new));
+    Serve::start(&args)
 }
 
 /// The sum of nim's heaps as the page holds them.
@@ -1023,7 +993,7 @@ async fn the_game_goes_on_after_the_server_restarts_under_the_tab() {
     let data = tempfile::tempdir().unwrap();
     let addr = format!("127.0.0.1:{}", free_port());
     let url = format!("http://{addr}/");
-    let server = Serve::start(&addr, data.path(), &[]);
+    let server = serve(&addr, data.path(), &[]);
     let (c, _d) = browser(1366, 768).await;
     reload(&c, &url).await;
     speed(&c, "fast").await;
@@ -1057,7 +1027,7 @@ async fn the_game_goes_on_after_the_server_restarts_under_the_tab() {
     // A click on the board while disconnected lands on the overlay, not the console.
     click_cell(&c, 0, 0).await;
     tokio::time::sleep(Duration::from_millis(700)).await;
-    let _server = Serve::start(&addr, data.path(), &[]);
+    let _server = serve(&addr, data.path(), &[]);
     wait_for(&c, "return !document.getElementById('reconnecting') && document.getElementById('status').textContent === 'connected'").await;
     // The same session, restored: the same paper and heaps.
     wait_for(&c, &format!("return {PAPER} === {paper}")).await;

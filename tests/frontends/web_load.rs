@@ -7,13 +7,14 @@
 //! `MARK1_LOAD_SECONDS`).
 
 use futures_util::{SinkExt, StreamExt};
-use std::io::{BufRead, BufReader, Read, Write};
-use std::process::{Child, Command, Stdio};
+use std::ffi::OsStr;
+use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
+use crate::common::serve::Serve;
 use crate::common::ws;
 use ws::{connect, until, Socket};
 
@@ -21,9 +22,10 @@ use ws::{connect, until, Socket};
 /// others' load would disturb on a small host.
 static ONE_AT_A_TIME: tokio::sync::Mutex<()> = tokio::sync::Mutex::const_new(());
 
-/// A `mark1 serve` process on a free loopback port, killed when dropped.
+/// A `mark1 serve` process on a free loopback port with a data folder of its own, killed
+/// when dropped.
 struct Server {
-    child: Child,
+    serve: Serve,
     addr: String,
     /// Its data folder (`--data`), removed when dropped.
     _data: tempfile::TempDir,
@@ -31,49 +33,22 @@ struct Server {
 
 impl Server {
     fn start(extra: &[&str]) -> Server {
-        let exe = env!("CARGO_BIN_EXE_mark1");
         let data = tempfile::tempdir().expect("a data folder");
-        let mut args = vec!["serve", "--bind", "127.0.0.1:0"];
-        args.extend_from_slice(extra);
-        let mut child = Command::new(exe)
-            .args(&args)
-            .arg("--data")
-            .arg(data.path())
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("mark1 serve starts");
-        let stderr = child.stderr.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stderr);
-            let mut line = String::new();
-            while r.read_line(&mut line).unwrap_or(0) > 0 {
-                match line.split("http://").nth(1) {
-                    Some(rest) => {
-                        let _ = tx.send(rest.split('/').next().unwrap_or("").to_string());
-                    }
-                    // Anything else the server says (a panic would be a fault) shows.
-                    None => eprint!("mark1 serve: {line}"),
-                }
-                line.clear();
-            }
-        });
-        let addr = rx
-            .recv_timeout(Duration::from_secs(20))
-            .expect("mark1 serve says where it listens");
-        assert!(addr.starts_with("127.0.0.1:"), "{addr}");
+        let mut args: Vec<&OsStr> = vec!["--bind".as_ref(), "127.0.0.1:0".as_ref()];
+        args.extend(extra.iter().map(OsStr::new));
+        args.extend(["--data".as_ref(), data.path().as_os_str()]);
+        let serve = Serve::start(&args);
+        assert!(serve.addr.starts_with("127.0.0.1:"), "{}", serve.addr);
         Server {
-            child,
-            addr,
+            addr: serve.addr.clone(),
+            serve,
             _data: data,
         }
     }
 
     /// The server's resident memory now, in MiB (VmRSS).
     fn rss_mib(&self) -> f64 {
-        let s = std::fs::read_to_string(format!("/proc/{}/status", self.child.id()))
+        let s = std::fs::read_to_string(format!("/proc/{}/status", self.serve.child.id()))
             .expect("the server's /proc status");
         let kb: f64 = s
             .lines()
@@ -81,13 +56,6 @@ impl Server {
             .and_then(|v| v.split_whitespace().next()?.parse().ok())
             .expect("VmRSS");
         kb / 1024.0
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
     }
 }
 
@@ -568,7 +536,7 @@ async fn settled_rss(server: &Server) -> f64 {
     }
     tokio::time::sleep(mark1::web::scheduler::TRIM_EVERY + Duration::from_millis(500)).await;
     if std::env::var_os("MARK1_SOAK_VERBOSE").is_some() {
-        let pid = server.child.id();
+        let pid = server.serve.child.id();
         let st = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
         let threads = st.lines().find(|l| l.starts_with("Threads:")).unwrap_or("");
         let smaps = std::fs::read_to_string(format!("/proc/{pid}/smaps")).unwrap_or_default();

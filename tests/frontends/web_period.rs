@@ -6,12 +6,13 @@
 //! refused at start with the reason, and a server without the flag offers neither.
 
 use futures_util::SinkExt;
-use std::io::{BufRead, BufReader};
+use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
+use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
+use crate::common::serve::Serve;
 use crate::common::ws;
 use ws::{until, Socket};
 
@@ -29,59 +30,22 @@ fn period_dir() -> PathBuf {
     p
 }
 
-/// A `mark1 serve` process on a free loopback port with `args`, killed when dropped.
-struct Server {
-    child: Child,
-    addr: String,
+/// `mark1 serve` on a free loopback port with `args`, killed when dropped.
+fn serve(args: &[&OsStr]) -> Serve {
+    let mut all: Vec<&OsStr> = vec!["--bind".as_ref(), "127.0.0.1:0".as_ref()];
+    all.extend_from_slice(args);
+    Serve::start(&all)
 }
 
-impl Server {
-    fn start(args: &[&std::ffi::OsStr]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
-            .args(["serve", "--bind", "127.0.0.1:0"])
-            .args(args)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("mark1 serve starts");
-        let stderr = child.stderr.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stderr);
-            let mut line = String::new();
-            while r.read_line(&mut line).unwrap_or(0) > 0 {
-                if let Some(rest) = line.split("http://").nth(1) {
-                    let _ = tx.send(rest.split('/').next().unwrap_or("").to_string());
-                } else {
-                    eprint!("mark1 serve: {line}");
-                }
-                line.clear();
-            }
-        });
-        let addr = rx
-            .recv_timeout(Duration::from_secs(20))
-            .expect("mark1 serve says where it listens");
-        Server { child, addr }
-    }
-
-    /// With the period software and a data folder.
-    fn period(data: &Path) -> Server {
-        let dir = period_dir();
-        Server::start(&[
-            "--period-software".as_ref(),
-            dir.as_os_str(),
-            "--data".as_ref(),
-            data.as_os_str(),
-        ])
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// With the period software and a data folder.
+fn period(data: &Path) -> Serve {
+    let dir = period_dir();
+    serve(&[
+        "--period-software".as_ref(),
+        dir.as_os_str(),
+        "--data".as_ref(),
+        data.as_os_str(),
+    ])
 }
 
 async fn send(s: &mut Socket, v: serde_json::Value) {
@@ -167,7 +131,7 @@ fn a_bad_period_folder_is_refused_with_the_reason() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn without_the_folder_neither_is_offered() {
     let d = tempfile::tempdir().unwrap();
-    let a = Server::start(&["--data".as_ref(), d.path().as_os_str()]);
+    let a = serve(&["--data".as_ref(), d.path().as_os_str()]);
     let (mut s, hello) = open(&a.addr, None).await;
     assert_eq!(offers(&hello), (false, false), "{hello}");
     send(
@@ -234,7 +198,7 @@ async fn to_its_wait(s: &mut Socket) -> String {
 async fn stracheys_original_draughts_answers_a_move() {
     use mark1::reference::draughts::{legal_moves, moves::apply, Position};
     let d = tempfile::tempdir().unwrap();
-    let a = Server::period(d.path());
+    let a = period(d.path());
     let (mut s, hello) = open(&a.addr, None).await;
     assert_eq!(offers(&hello), (true, true), "{hello}");
     send(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
@@ -297,7 +261,7 @@ async fn love_letters_print_a_letter_and_need_the_same_folder_to_be_restored() {
     let dir: PathBuf = period_dir();
     let want = simhs_first_letter(&dir);
     let d = tempfile::tempdir().unwrap();
-    let a = Server::period(d.path());
+    let a = period(d.path());
     let (mut s, hello) = open(&a.addr, None).await;
     let id = hello["session"].as_str().expect("a session id").to_string();
     send(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
@@ -346,7 +310,7 @@ async fn love_letters_print_a_letter_and_need_the_same_folder_to_be_restored() {
         std::fs::create_dir_all(to.parent().unwrap()).unwrap();
         std::fs::copy(dir.join(f), to).unwrap();
     }
-    let c = Server::start(&[
+    let c = serve(&[
         "--period-software".as_ref(),
         other.path().as_os_str(),
         "--data".as_ref(),
@@ -362,7 +326,7 @@ async fn love_letters_print_a_letter_and_need_the_same_folder_to_be_restored() {
     );
     drop(s);
     drop(c);
-    let b = Server::start(&["--data".as_ref(), d.path().as_os_str()]);
+    let b = serve(&["--data".as_ref(), d.path().as_os_str()]);
     let (mut s, hello) = open(&b.addr, Some(&id)).await;
     assert_eq!(hello["restored"], false, "{hello}");
     let n = until(&mut s, |v| v["type"] == "error").await;
@@ -382,7 +346,7 @@ async fn love_letters_print_a_letter_and_need_the_same_folder_to_be_restored() {
 )]
 async fn a_tab_can_start_with_love_letters() {
     let dir = period_dir();
-    let a = Server::start(&[
+    let a = serve(&[
         "--program".as_ref(),
         "love-letters".as_ref(),
         "--period-software".as_ref(),

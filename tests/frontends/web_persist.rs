@@ -6,59 +6,26 @@
 //! plainly that it could not be restored.
 
 use futures_util::SinkExt;
-use std::io::{BufRead, BufReader};
+use std::ffi::OsStr;
 use std::path::Path;
-use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
+use crate::common::serve::Serve;
 use crate::common::ws;
 use ws::{until, Socket};
 
-/// A `mark1 serve --data DIR` process on a free loopback port, killed when dropped.
-struct Server {
-    child: Child,
-    addr: String,
-}
-
-impl Server {
-    fn start(data: &Path, extra: &[&str]) -> Server {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
-            .args(["serve", "--bind", "127.0.0.1:0", "--data"])
-            .arg(data)
-            .args(extra)
-            .stdin(Stdio::null())
-            .stdout(Stdio::null())
-            .stderr(Stdio::piped())
-            .spawn()
-            .expect("mark1 serve starts");
-        let stderr = child.stderr.take().unwrap();
-        let (tx, rx) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(stderr);
-            let mut line = String::new();
-            while r.read_line(&mut line).unwrap_or(0) > 0 {
-                match line.split("http://").nth(1) {
-                    Some(rest) => {
-                        let _ = tx.send(rest.split('/').next().unwrap_or("").to_string());
-                    }
-                    None => eprint!("mark1 serve: {line}"),
-                }
-                line.clear();
-            }
-        });
-        let addr = rx
-            .recv_timeout(Duration::from_secs(20))
-            .expect("mark1 serve says where it listens");
-        Server { child, addr }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
+/// `mark1 serve --data DIR` on a free loopback port (`extra` arguments after), killed
+/// when dropped.
+fn start(data: &Path, extra: &[&str]) -> Serve {
+    let mut args: Vec<&OsStr> = vec![
+        "--bind".as_ref(),
+        "127.0.0.1:0".as_ref(),
+        "--data".as_ref(),
+        data.as_os_str(),
+    ];
+    args.extend(extra.iter().map(OsStr::new));
+    Serve::start(&args)
 }
 
 async fn send(s: &mut Socket, v: serde_json::Value) {
@@ -126,7 +93,7 @@ fn wait_saved(data: &Path, id: &str, what: &str) {
 async fn a_game_goes_on_after_the_server_restarts() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("sessions");
-    let a = Server::start(&data, &[]);
+    let a = start(&data, &[]);
     let (mut s, hello) = open(&a.addr, None).await;
     let id = hello["session"].as_str().expect("a session id").to_string();
     assert_eq!(hello["restored"], false);
@@ -147,7 +114,7 @@ async fn a_game_goes_on_after_the_server_restarts() {
     drop(s);
     drop(a);
 
-    let b = Server::start(&data, &[]);
+    let b = start(&data, &[]);
     let (mut s, hello) = open(&b.addr, Some(&id)).await;
     assert_eq!(hello["session"], id.as_str(), "{hello}");
     assert_eq!(hello["restored"], true, "{hello}");
@@ -176,7 +143,7 @@ async fn a_game_goes_on_after_the_server_restarts() {
 async fn an_upload_is_not_restored_and_the_page_is_told() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("sessions");
-    let a = Server::start(&data, &[]);
+    let a = start(&data, &[]);
     let (mut s, hello) = open(&a.addr, None).await;
     let id = hello["session"].as_str().unwrap().to_string();
     let src = "        .org 1\nl:      /P j\nj:      .jump l\n";

@@ -6,10 +6,10 @@
 //! the warning for a non-loopback bind. Every connection is to 127.0.0.1, bounded in
 //! count and time.
 
+use crate::common::serve::Serve;
 use futures_util::{SinkExt, StreamExt};
 use mark1::web::server::{Limits, Shared};
-use std::io::BufRead;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 use tokio::net::TcpStream;
@@ -225,67 +225,9 @@ async fn foreign_origins_and_hosts_are_refused_with_403_and_the_reason() {
     until(&mut s, |v| v["type"] == "hello").await;
 }
 
-/// Starts `target/debug/mark1 serve ARGS` and reads stderr up to its address line; the
-/// lines before it, and the address.
-struct Serve {
-    child: Child,
-    addr: String,
-    before: Vec<String>,
-}
-
-impl Drop for Serve {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
-}
-
-fn serve_binary(args: &[&str]) -> Serve {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .arg("serve")
-        .args(args)
-        // Sessions kept (docs/web.md, "Reconnect") in the temporary folder, not the user's.
-        .env(
-            "XDG_DATA_HOME",
-            std::env::temp_dir().join("mark1-test-data"),
-        )
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let stderr = child.stderr.take().unwrap();
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        for line in std::io::BufReader::new(stderr).lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let mut serve = Serve {
-        child,
-        addr: String::new(),
-        before: Vec::new(),
-    };
-    loop {
-        let line = rx
-            .recv_timeout(Duration::from_secs(30))
-            .expect("no address line within 30 s");
-        if let Some(rest) = line.strip_prefix("mark1 serve: the Mark 1 at http://") {
-            serve.addr = rest.split('/').next().unwrap().to_string();
-            break;
-        }
-        serve.before.push(line);
-    }
-    // Keep draining stderr so that the server never blocks on it.
-    std::thread::spawn(move || while rx.recv().is_ok() {});
-    serve
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_refuses_foreign_origins_unless_allowed() {
-    let s = serve_binary(&[
+    let s = Serve::start(&[
         "--bind",
         "127.0.0.1:0",
         "--allow-origin",
@@ -411,7 +353,7 @@ async fn busy_notices_are_bounded_too_then_a_503_says_so() {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_takes_max_sessions() {
-    let s = serve_binary(&["--bind", "127.0.0.1:0", "--max-sessions", "1"]);
+    let s = Serve::start(&["--bind", "127.0.0.1:0", "--max-sessions", "1"]);
     let addr = s.addr.as_str();
     let mut a = ws(addr, addr, None).await;
     until(&mut a, |v| v["type"] == "hello").await;
@@ -661,7 +603,7 @@ async fn every_response_carries_the_security_headers() {
 #[test]
 fn a_non_loopback_bind_warns_that_anyone_on_the_network_can_use_the_machines() {
     // Listens on every address for a moment; nothing connects to it.
-    let s = serve_binary(&["--bind", "0.0.0.0:0"]);
+    let s = Serve::start(&["--bind", "0.0.0.0:0"]);
     let warning = s.before.join("\n");
     assert!(warning.contains("warning"), "{warning}");
     assert!(
@@ -669,7 +611,7 @@ fn a_non_loopback_bind_warns_that_anyone_on_the_network_can_use_the_machines() {
         "{warning}"
     );
     assert!(s.addr.starts_with("0.0.0.0:"), "{}", s.addr);
-    let quiet = serve_binary(&["--bind", "127.0.0.1:0"]);
+    let quiet = Serve::start(&["--bind", "127.0.0.1:0"]);
     assert!(quiet.before.is_empty(), "{:?}", quiet.before);
 }
 
@@ -678,7 +620,7 @@ fn a_non_loopback_bind_warns_that_anyone_on_the_network_can_use_the_machines() {
 /// refused with the reason.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_binary_starts_any_game_of_the_table() {
-    let s = serve_binary(&["--bind", "127.0.0.1:0", "--program", "ajedrecista"]);
+    let s = Serve::start(&["--bind", "127.0.0.1:0", "--program", "ajedrecista"]);
     let addr = s.addr.as_str();
     let mut a = ws(addr, addr, None).await;
     let v = until(&mut a, |v| {
