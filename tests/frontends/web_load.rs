@@ -6,7 +6,7 @@
 //! `cargo test --test frontends web_load:: -- --ignored --nocapture` (60 s, or
 //! `MARK1_LOAD_SECONDS`).
 
-use futures_util::{SinkExt, StreamExt};
+use futures_util::StreamExt;
 use std::ffi::OsStr;
 use std::io::{Read, Write};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -16,7 +16,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use crate::common::serve::Serve;
 use crate::common::ws;
-use ws::{connect, until, Socket};
+use ws::{connect, send_json, until, Socket};
 
 /// One test of this file at a time: each measures frame times or memory, which the
 /// others' load would disturb on a small host.
@@ -59,10 +59,6 @@ impl Server {
     }
 }
 
-async fn send(s: &mut Socket, v: serde_json::Value) {
-    s.send(Message::Text(v.to_string().into())).await.unwrap();
-}
-
 /// A loop of two orders, forever: no output, no hoots.
 const LOOP: &str = "        .org 1\nloop:   T£\n        /P jl\njl:     .jump loop\n";
 /// A hoot loop of three orders, forever (not the two of Turing's continuous hoot, which
@@ -72,7 +68,7 @@ const HOOT_LOOP: &str =
 
 /// Uploads `source` as `name` and waits for the answer; returns it.
 async fn upload(s: &mut Socket, name: &str, source: &str) -> serde_json::Value {
-    send(
+    send_json(
         s,
         serde_json::json!({"op":"upload","kind":"asm","name":name,"data":source}),
     )
@@ -100,8 +96,8 @@ async fn runner(
     let mut s = connect(&addr).await;
     let v = upload(&mut s, "loop.m1", source).await;
     assert_eq!(v["type"], "info", "{v}");
-    send(&mut s, serde_json::json!({"op":"speed","value":speed})).await;
-    send(&mut s, serde_json::json!({"op":"run"})).await;
+    send_json(&mut s, serde_json::json!({"op":"speed","value":speed})).await;
+    send_json(&mut s, serde_json::json!({"op":"run"})).await;
     while !stop.load(Ordering::Relaxed) {
         let m = match tokio::time::timeout(Duration::from_millis(200), s.next()).await {
             Ok(Some(Ok(m))) => m,
@@ -155,8 +151,8 @@ async fn watcher(addr: String, stop: Arc<AtomicBool>, ready: Arc<AtomicBool>) ->
     let mut s = connect(&addr).await;
     let v = upload(&mut s, "loop.m1", LOOP).await;
     assert_eq!(v["type"], "info", "{v}");
-    send(&mut s, serde_json::json!({"op":"speed","value":"real"})).await;
-    send(&mut s, serde_json::json!({"op":"run"})).await;
+    send_json(&mut s, serde_json::json!({"op":"speed","value":"real"})).await;
+    send_json(&mut s, serde_json::json!({"op":"run"})).await;
     let mut times = Vec::new();
     while !stop.load(Ordering::Relaxed) {
         let m = match tokio::time::timeout(Duration::from_millis(100), s.next()).await {
@@ -501,15 +497,15 @@ async fn load_fifty_fast_two_hundred_idle_three_hundred_half_open() {
 /// 11-15, waits for the program's reply, and closes the tab.
 async fn soak_visitor(addr: String) {
     let mut s = connect(&addr).await;
-    send(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
-    send(
+    send_json(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
+    send_json(
         &mut s,
         serde_json::json!({"op":"start","game":"draughts","first":"human","seed":1952}),
     )
     .await;
     let before = until(&mut s, |v| v["draughts"]["your_move"] == true).await;
     let fen = before["draughts"]["fen"].clone();
-    send(&mut s, serde_json::json!({"op":"move","text":"11-15"})).await;
+    send_json(&mut s, serde_json::json!({"op":"move","text":"11-15"})).await;
     // Its turn again once the position has changed (the move and the reply).
     until(&mut s, |v| {
         v["draughts"]["your_move"] == true && v["draughts"]["fen"] != fen

@@ -5,16 +5,14 @@
 //! compiled as ignored without it (build.rs), as the period tests are. A bad folder is
 //! refused at start with the reason, and a server without the flag offers neither.
 
-use futures_util::SinkExt;
 use std::ffi::OsStr;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
-use tokio_tungstenite::tungstenite::Message;
 
 use crate::common::serve::Serve;
 use crate::common::ws;
-use ws::{until, Socket};
+use ws::{open_session, send_json, until, Socket};
 
 /// The period-software folder named by `MARK1_PERIOD_SOFTWARE` (the tests that call this
 /// are ignored when it was not set at build time).
@@ -46,24 +44,6 @@ fn period(data: &Path) -> Serve {
         "--data".as_ref(),
         data.as_os_str(),
     ])
-}
-
-async fn send(s: &mut Socket, v: serde_json::Value) {
-    s.send(Message::Text(v.to_string().into())).await.unwrap();
-}
-
-/// A socket to `ws://ADDR/ws?session=ID` (no id: a new session) and its `hello`.
-async fn open(addr: &str, id: Option<&str>) -> (Socket, serde_json::Value) {
-    let q = id.map(|i| format!("?session={i}")).unwrap_or_default();
-    let (mut s, _) = tokio::time::timeout(
-        Duration::from_secs(20),
-        tokio_tungstenite::connect_async(format!("ws://{addr}/ws{q}")),
-    )
-    .await
-    .expect("connected in time")
-    .expect("connected");
-    let hello = until(&mut s, |v| v["type"] == "hello").await;
-    (s, hello)
 }
 
 fn offers(hello: &serde_json::Value) -> (bool, bool) {
@@ -132,9 +112,9 @@ fn a_bad_period_folder_is_refused_with_the_reason() {
 async fn without_the_folder_neither_is_offered() {
     let d = tempfile::tempdir().unwrap();
     let a = serve(&["--data".as_ref(), d.path().as_os_str()]);
-    let (mut s, hello) = open(&a.addr, None).await;
+    let (mut s, hello) = open_session(&a.addr, None).await;
     assert_eq!(offers(&hello), (false, false), "{hello}");
-    send(
+    send_json(
         &mut s,
         serde_json::json!({"op":"load","program":"love-letters"}),
     )
@@ -144,7 +124,7 @@ async fn without_the_folder_neither_is_offered() {
         n["message"].as_str().unwrap().contains("--period-software"),
         "{n}"
     );
-    send(
+    send_json(
         &mut s,
         serde_json::json!({"op":"start","game":"draughts-1952"}),
     )
@@ -199,10 +179,10 @@ async fn stracheys_original_draughts_answers_a_move() {
     use mark1::reference::draughts::{legal_moves, moves::apply, Position};
     let d = tempfile::tempdir().unwrap();
     let a = period(d.path());
-    let (mut s, hello) = open(&a.addr, None).await;
+    let (mut s, hello) = open_session(&a.addr, None).await;
     assert_eq!(offers(&hello), (true, true), "{hello}");
-    send(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
-    send(
+    send_json(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
+    send_json(
         &mut s,
         serde_json::json!({"op":"start","game":"draughts-1952","first":"machine","seed":1952}),
     )
@@ -223,7 +203,7 @@ async fn stracheys_original_draughts_answers_a_move() {
     let mut squares = vec![ours.from, ours.to];
     squares.extend((0..32u8).filter(|q| ours.captured & 1 << q != 0));
     let text: Vec<String> = squares.iter().map(u8::to_string).collect();
-    send(
+    send_json(
         &mut s,
         serde_json::json!({"op":"move","text": text.join(" - ")}),
     )
@@ -262,10 +242,10 @@ async fn love_letters_print_a_letter_and_need_the_same_folder_to_be_restored() {
     let want = simhs_first_letter(&dir);
     let d = tempfile::tempdir().unwrap();
     let a = period(d.path());
-    let (mut s, hello) = open(&a.addr, None).await;
+    let (mut s, hello) = open_session(&a.addr, None).await;
     let id = hello["session"].as_str().expect("a session id").to_string();
-    send(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
-    send(
+    send_json(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
+    send_json(
         &mut s,
         serde_json::json!({"op":"load","program":"love-letters"}),
     )
@@ -316,7 +296,7 @@ async fn love_letters_print_a_letter_and_need_the_same_folder_to_be_restored() {
         "--data".as_ref(),
         d.path().as_os_str(),
     ]);
-    let (mut s, hello) = open(&c.addr, Some(&id)).await;
+    let (mut s, hello) = open_session(&c.addr, Some(&id)).await;
     assert_eq!(hello["restored"], false, "{hello}");
     let n = until(&mut s, |v| v["type"] == "error").await;
     let m = n["message"].as_str().unwrap();
@@ -327,7 +307,7 @@ async fn love_letters_print_a_letter_and_need_the_same_folder_to_be_restored() {
     drop(s);
     drop(c);
     let b = serve(&["--data".as_ref(), d.path().as_os_str()]);
-    let (mut s, hello) = open(&b.addr, Some(&id)).await;
+    let (mut s, hello) = open_session(&b.addr, Some(&id)).await;
     assert_eq!(hello["restored"], false, "{hello}");
     let n = until(&mut s, |v| v["type"] == "error").await;
     let m = n["message"].as_str().unwrap();
@@ -352,7 +332,7 @@ async fn a_tab_can_start_with_love_letters() {
         "--period-software".as_ref(),
         dir.as_os_str(),
     ]);
-    let (mut s, _) = open(&a.addr, None).await;
+    let (mut s, _) = open_session(&a.addr, None).await;
     let n = until(&mut s, |v| v["type"] == "info" || v["type"] == "error").await;
     assert!(
         n["message"].as_str().unwrap().contains("Love Letters"),

@@ -5,15 +5,13 @@
 //! as before, and the next move accepted. Also: a session that held an upload is told
 //! plainly that it could not be restored.
 
-use futures_util::SinkExt;
 use std::ffi::OsStr;
 use std::path::Path;
 use std::time::{Duration, Instant};
-use tokio_tungstenite::tungstenite::Message;
 
 use crate::common::serve::Serve;
 use crate::common::ws;
-use ws::{until, Socket};
+use ws::{open_session, send_json, until, Socket};
 
 /// `mark1 serve --data DIR` on a free loopback port (`extra` arguments after), killed
 /// when dropped.
@@ -26,24 +24,6 @@ fn start(data: &Path, extra: &[&str]) -> Serve {
     ];
     args.extend(extra.iter().map(OsStr::new));
     Serve::start(&args)
-}
-
-async fn send(s: &mut Socket, v: serde_json::Value) {
-    s.send(Message::Text(v.to_string().into())).await.unwrap();
-}
-
-/// A socket to `ws://ADDR/ws?session=ID` (no id: a new session) and its `hello`.
-async fn open(addr: &str, id: Option<&str>) -> (Socket, serde_json::Value) {
-    let q = id.map(|i| format!("?session={i}")).unwrap_or_default();
-    let (mut s, _) = tokio::time::timeout(
-        Duration::from_secs(20),
-        tokio_tungstenite::connect_async(format!("ws://{addr}/ws{q}")),
-    )
-    .await
-    .expect("connected in time")
-    .expect("connected");
-    let hello = until(&mut s, |v| v["type"] == "hello").await;
-    (s, hello)
 }
 
 /// Frames until the program waits for the visitor's move: the paper they carried and the
@@ -94,17 +74,17 @@ async fn a_game_goes_on_after_the_server_restarts() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("sessions");
     let a = start(&data, &[]);
-    let (mut s, hello) = open(&a.addr, None).await;
+    let (mut s, hello) = open_session(&a.addr, None).await;
     let id = hello["session"].as_str().expect("a session id").to_string();
     assert_eq!(hello["restored"], false);
-    send(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
-    send(
+    send_json(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
+    send_json(
         &mut s,
         serde_json::json!({"op":"start","game":"draughts","first":"human","seed":1952}),
     )
     .await;
     let (mut paper, _) = to_your_move(&mut s).await;
-    send(&mut s, serde_json::json!({"op":"move","text":"11-15"})).await;
+    send_json(&mut s, serde_json::json!({"op":"move","text":"11-15"})).await;
     let (more, fen) = to_your_move(&mut s).await;
     paper += &more;
     assert!(paper.trim().lines().count() > 1, "{paper}");
@@ -115,7 +95,7 @@ async fn a_game_goes_on_after_the_server_restarts() {
     drop(a);
 
     let b = start(&data, &[]);
-    let (mut s, hello) = open(&b.addr, Some(&id)).await;
+    let (mut s, hello) = open_session(&b.addr, Some(&id)).await;
     assert_eq!(hello["session"], id.as_str(), "{hello}");
     assert_eq!(hello["restored"], true, "{hello}");
     let n = until(&mut s, |v| v["type"] == "info" || v["type"] == "error").await;
@@ -126,7 +106,7 @@ async fn a_game_goes_on_after_the_server_restarts() {
     assert_eq!(fen_again, fen, "the position as before");
     // The game goes on: the next move is accepted and the program replies.
     let next = a_legal_move(&fen);
-    send(&mut s, serde_json::json!({"op":"move","text":next})).await;
+    send_json(&mut s, serde_json::json!({"op":"move","text":next})).await;
     let mut reply = String::new();
     loop {
         let v = until(&mut s, |v| v["type"] == "frame" || v["type"] == "error").await;
@@ -144,10 +124,10 @@ async fn an_upload_is_not_restored_and_the_page_is_told() {
     let dir = tempfile::tempdir().unwrap();
     let data = dir.path().join("sessions");
     let a = start(&data, &[]);
-    let (mut s, hello) = open(&a.addr, None).await;
+    let (mut s, hello) = open_session(&a.addr, None).await;
     let id = hello["session"].as_str().unwrap().to_string();
     let src = "        .org 1\nl:      /P j\nj:      .jump l\n";
-    send(
+    send_json(
         &mut s,
         serde_json::json!({"op":"upload","kind":"asm","name":"mine.m1","data":src}),
     )
@@ -156,7 +136,7 @@ async fn an_upload_is_not_restored_and_the_page_is_told() {
     wait_saved(&data, &id, "mine.m1");
     drop(s);
     // A reload: the same server, the same id.
-    let (mut s, hello) = open(&a.addr, Some(&id)).await;
+    let (mut s, hello) = open_session(&a.addr, Some(&id)).await;
     assert_eq!(hello["restored"], false, "{hello}");
     let n = until(&mut s, |v| v["type"] == "error").await;
     let m = n["message"].as_str().unwrap();
@@ -165,7 +145,7 @@ async fn an_upload_is_not_restored_and_the_page_is_told() {
         "{m}"
     );
     // An id the server never gave is not a file it reads: a new session.
-    let (_s, hello) = open(&a.addr, Some("../../../../etc/passwd")).await;
+    let (_s, hello) = open_session(&a.addr, Some("../../../../etc/passwd")).await;
     assert_ne!(hello["session"], "../../../../etc/passwd");
     assert_eq!(hello["restored"], false);
 }

@@ -4,12 +4,10 @@
 //! 20 s of wall time, simulated seconds over wall seconds within 2%. The three run at once
 //! so that the suite pays the 20 s once.
 
-use futures_util::SinkExt;
 use std::time::{Duration, Instant};
-use tokio_tungstenite::tungstenite::Message;
 
 use crate::common::ws;
-use ws::{connect, until, Socket};
+use ws::{connect, send_json, until, Socket};
 
 /// The wall time measured on each program.
 const WINDOW: Duration = Duration::from_secs(21);
@@ -67,10 +65,6 @@ c1:     .chars HELLO
 c2:     .chars WORLD
 ";
 
-async fn send(s: &mut Socket, v: serde_json::Value) {
-    s.send(Message::Text(v.to_string().into())).await.unwrap();
-}
-
 /// Reads frames while the machine runs, from the first until `WINDOW` of wall time has
 /// passed: the simulated seconds over the wall seconds between the first and the last
 /// frame (each stamped as it arrives), and the paper they carried.
@@ -98,22 +92,22 @@ async fn measure(s: &mut Socket, what: &str) -> (f64, String) {
 async fn hello(addr: String) -> (f64, String) {
     let mut s = connect(&addr).await;
     let v = serde_json::json!({"op":"upload","kind":"asm","name":"hello-forever.m1","data":HELLO_FOREVER});
-    send(&mut s, v).await;
+    send_json(&mut s, v).await;
     let n = until(&mut s, |v| v["type"] == "info" || v["type"] == "error").await;
     assert_eq!(n["type"], "info", "{n}");
-    send(&mut s, serde_json::json!({"op":"run"})).await;
+    send_json(&mut s, serde_json::json!({"op":"run"})).await;
     measure(&mut s, "hello").await
 }
 
 async fn prinz(addr: String) -> (f64, String) {
     let mut s = connect(&addr).await;
     let fen = mark1::games::prinz::FIGURE1_FEN;
-    send(
+    send_json(
         &mut s,
         serde_json::json!({"op":"start","game":"prinz","position":fen}),
     )
     .await;
-    send(&mut s, serde_json::json!({"op":"run"})).await;
+    send_json(&mut s, serde_json::json!({"op":"run"})).await;
     measure(&mut s, "Prinz's problem").await
 }
 
@@ -121,15 +115,15 @@ async fn prinz(addr: String) -> (f64, String) {
 /// entered at real speed: the program's reply measured.
 async fn draughts(addr: String) -> (f64, String) {
     let mut s = connect(&addr).await;
-    send(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
-    send(
+    send_json(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
+    send_json(
         &mut s,
         serde_json::json!({"op":"start","game":"draughts","first":"human","seed":1952}),
     )
     .await;
     until(&mut s, |v| v["draughts"]["your_move"] == true).await;
-    send(&mut s, serde_json::json!({"op":"speed","value":"real"})).await;
-    send(&mut s, serde_json::json!({"op":"move","text":"11-15"})).await;
+    send_json(&mut s, serde_json::json!({"op":"speed","value":"real"})).await;
+    send_json(&mut s, serde_json::json!({"op":"move","text":"11-15"})).await;
     let (ratio, paper) = measure(&mut s, "the draughts reply").await;
     // The frames while it thinks say for how long it has.
     let v = until(&mut s, |v| v["type"] == "frame").await;

@@ -2,7 +2,7 @@
 //! (`use crate::common::ws;`): connect to a server's `/ws`, and read messages
 //! until one satisfies a test, each within a bound.
 
-use futures_util::StreamExt;
+use futures_util::{SinkExt, StreamExt};
 use std::time::{Duration, Instant};
 use tokio_tungstenite::tungstenite::Message;
 
@@ -12,14 +12,32 @@ pub type Socket =
 
 /// A socket to `ws://ADDR/ws`, connected within 20 s.
 pub async fn connect(addr: &str) -> Socket {
+    connect_to(&format!("ws://{addr}/ws")).await
+}
+
+/// A socket to `url`, connected within 20 s.
+async fn connect_to(url: &str) -> Socket {
     let (s, _) = tokio::time::timeout(
         Duration::from_secs(20),
-        tokio_tungstenite::connect_async(format!("ws://{addr}/ws")),
+        tokio_tungstenite::connect_async(url),
     )
     .await
     .expect("connected in time")
     .expect("connected");
     s
+}
+
+/// A socket to `ws://ADDR/ws?session=ID` (no id: a new session) and its `hello`.
+pub async fn open_session(addr: &str, id: Option<&str>) -> (Socket, serde_json::Value) {
+    let q = id.map(|i| format!("?session={i}")).unwrap_or_default();
+    let mut s = connect_to(&format!("ws://{addr}/ws{q}")).await;
+    let hello = until(&mut s, |v| v["type"] == "hello").await;
+    (s, hello)
+}
+
+/// Sends `v` as a text message.
+pub async fn send_json(s: &mut Socket, v: serde_json::Value) {
+    s.send(Message::Text(v.to_string().into())).await.unwrap();
 }
 
 /// Reads messages until one satisfies `f` (up to 30 s); returns it.
