@@ -101,7 +101,10 @@ pub struct Census {
 /// The census: every reachable position ([`reachable`]) answered by the table, counted by
 /// row and by what follows.
 pub fn census(readings: &Readings, machine_first: bool) -> Census {
-    let all = reachable(readings, machine_first);
+    // The search for the longest games meets every reachable position once: the census
+    // counts what it met.
+    let graph = Graph::solve(readings, machine_first);
+    let all: Vec<&Position> = graph.value.keys().collect();
     let mut c = Census {
         readings: readings.words(),
         first: if machine_first { "machine" } else { "human" },
@@ -116,7 +119,7 @@ pub fn census(readings: &Readings, machine_first: bool) -> Census {
         repeated: 0,
         always_mates: false,
     };
-    for p in &all {
+    for p in all {
         match decide(p, readings.rows) {
             Decision::Move(r) => {
                 *c.cases.entry(r.order.case.to_string()).or_default() += 1;
@@ -136,7 +139,6 @@ pub fn census(readings: &Readings, machine_first: bool) -> Census {
             Decision::Cannot(..) | Decision::NoCase => c.stops += 1,
         }
     }
-    let graph = Graph::solve(readings, machine_first);
     c.repeated = graph.cycle.len();
     c.always_mates = graph.starts.iter().all(|(_, v)| v.is_some());
     c
