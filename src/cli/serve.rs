@@ -62,17 +62,48 @@ fn origin(s: &str) -> std::result::Result<String, String> {
 /// fewer than the cores at a time anyway (`web::server`); the rest is quick.
 const BLOCKING_THREADS: usize = 4;
 
-/// Allocations of 128 KiB and more (a machine's drum and store, a frame's JSON) from their
-/// own mappings, given back to the system when freed. glibc's allocator raises that
-/// threshold after the first such block is freed (up to 32 MiB), and from then on took
-/// them from its arenas, where what the sessions of visitors long gone freed stayed
-/// resident between the blocks still in use (issue 37's soak test, docs/performance.md).
-/// Setting it fixes it. Elsewhere, nothing.
-fn fixed_mmap_threshold() {
+/// The allocator's settings for a server that sees visitors come and go all day (issue
+/// 37's soak test, docs/performance.md: without them glibc's allocator kept what the
+/// sessions of visitors long gone had freed, and the server grew by a fifth in 200 rounds
+/// of 20 tabs; with them it stays flat):
+/// - allocations of 128 KiB and more (a machine's drum and store, a frame's JSON) from
+///   their own mappings, given back when freed (glibc raises that threshold after the
+///   first such block is freed, and then took them from its arenas);
+/// - one arena for every thread (the network threads and the machines' each had their
+///   own, and what one freed stayed with it);
+/// - no per-thread cache of freed blocks (`glibc.malloc.tcache_count=0`): the blocks it
+///   holds are never given back and pin the pages around them. This one has no `mallopt`:
+///   it is a tunable read when a program starts, so the server starts itself again once
+///   with it set (`GLIBC_TUNABLES`), the same arguments, the same process id.
+///
+/// Elsewhere than Linux with glibc, nothing.
+fn settle_allocator() {
     #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt only sets a parameter of the allocator, before any thread starts.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+    {
+        const NO_TCACHE: &str = "glibc.malloc.tcache_count=0";
+        let tunables = std::env::var("GLIBC_TUNABLES").unwrap_or_default();
+        if !tunables.contains("glibc.malloc.tcache_count") {
+            use std::os::unix::process::CommandExt;
+            let set = if tunables.is_empty() {
+                NO_TCACHE.to_string()
+            } else {
+                format!("{tunables}:{NO_TCACHE}")
+            };
+            let mut args = std::env::args_os();
+            let program = args.next().unwrap_or_else(|| "mark1".into());
+            // `exec` returns only if it failed: the server then runs with the cache.
+            let e = std::process::Command::new("/proc/self/exe")
+                .arg0(program)
+                .args(args)
+                .env("GLIBC_TUNABLES", set)
+                .exec();
+            eprintln!("mark1 serve: note: cannot restart with the allocator's cache off ({e})");
+        }
+        // SAFETY: mallopt only sets parameters of the allocator, before any thread starts.
+        unsafe {
+            libc::mallopt(libc::M_MMAP_THRESHOLD, 128 * 1024);
+            libc::mallopt(libc::M_ARENA_MAX, 1);
+        }
     }
 }
 
@@ -81,7 +112,7 @@ fn fixed_mmap_threshold() {
 /// # Errors
 /// A bad program file, an address that cannot be bound.
 pub fn run(a: ServeArgs) -> Result<()> {
-    fixed_mmap_threshold();
+    settle_allocator();
     use mark1::web::protocol::ClientMsg;
     let mut offered = built_in();
     let start = match a.program.as_str() {

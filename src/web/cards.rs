@@ -118,10 +118,10 @@ pub static CARDS: &[Card] = &[
         time: "Strachey: \"between one and two minutes\" a move. Here its first move comes \
                80 simulated seconds after the start (the card and the toss included) and its \
                reply 79 seconds after yours (tests/frontends/web_period.rs).",
-        how: "Type your move in Strachey's squares 0-31, as the paper prints them: from, to, \
-              and each square taken (22 - 17, or 25 - 18 22 for a capture), and press Enter. \
-              The board shows the position the program searched from, before its last move, \
-              numbered 1-32 (PDN), one more than Strachey's squares; its move is on the paper.",
+        how: "Click one of your men (White, at the bottom), then the square it goes to; for \
+              a capture, each square it lands on. The legal moves light up. The board is \
+              numbered 1-32 (PDN); the paper prints Strachey's 0-31, one less, and the line \
+              under the board translates its last move.",
         firsts: MACHINE,
         positions: &[],
         fast: false,
@@ -259,6 +259,76 @@ pub static CARDS: &[Card] = &[
     },
 ];
 
+/// What the page shows for a program of its list (`hello`'s `programs`: a program for
+/// the machine itself, loaded and run with the console's keys, not a game at the keys).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct ProgramCard {
+    /// The program's name in the list (the `load` op's `program`).
+    pub program: &'static str,
+    /// Its title.
+    pub title: &'static str,
+    /// What it is, three sentences.
+    pub story: &'static str,
+    /// How long it takes on the emulated machine, in simulated seconds, and in its day
+    /// where that is documented.
+    pub time: &'static str,
+    /// How to use it on the page.
+    pub how: &'static str,
+}
+
+/// The programs' cards: the two bundled ones and Love Letters (period software).
+pub static PROGRAM_CARDS: &[ProgramCard] = &[
+    ProgramCard {
+        program: "hello",
+        title: "HELLO WORLD, a first program",
+        story: "A program of ours, written the way Prinz's 1951 manual shows: it prints HELLO \
+                WORLD on the teleprinter, a character at a time. Each character goes from the \
+                accumulator to the output order in the machine's five-hole teleprint code. \
+                Its source is programs/hello.m1, with notes on the orders that matter.",
+        time: "2.4 simulated seconds (mark1 run programs/hello.m1): 16 characters with the \
+               new line, each about 0.15 s (629 beats) of the teleprinter, which the machine \
+               waits for.",
+        how: "Press run and watch the teleprinter; the tubes show the store as its engineers \
+              saw it, a dot for 0 and a dash for 1. Prepulse obeys one instruction at a time; \
+              KEC clears the store and KCC starts it again.",
+    },
+    ProgramCard {
+        program: "hoot",
+        title: "A hoot tune",
+        story: "The Mark 1 had a loudspeaker, the hooter, sounded by one order: a loop that \
+                hoots every few beats plays a note. Three loops of falling pitch, each one \
+                instruction longer than the last, end in the loop of Turing's handbook, \
+                \"about middle C\". In 1951 the Mark 1 played God Save the King this way.",
+        time: "1.7 simulated seconds of tune (mark1 run programs/hoot.m1), then the last \
+               note sounds until you press stop.",
+        how: "Turn your sound on and press run; press stop to end the last note.",
+    },
+    ProgramCard {
+        program: super::period::LOVE_LETTERS,
+        title: "Strachey's Love Letters (1952), from SimH's period software",
+        story: "Christopher Strachey made the Mark 1 write love letters in 1952, choosing \
+                words from lists with the machine's random numbers, each letter signed M.U.C., \
+                the Manchester University Computer. This copy is the one kept for FERUT, \
+                Toronto's Mark 1, loaded from its drum image and tape as its operators did. \
+                It is not bundled with this emulator: this server was given the files.",
+        time: "The first letter is signed after 510.8 simulated seconds, 8 1/2 minutes at real \
+               speed, most of it reading the tape; choose fast to skip.",
+        how: "Press start to load it: it runs by itself and the letters follow one another \
+              on the teleprinter. Turn the G stop switch on to stop after each letter, and \
+              press run for the next.",
+    },
+];
+
+/// The program cards the page can show: those of the bundled programs and, with the
+/// period software (`period`), Love Letters'.
+pub fn program_cards(period: bool) -> Vec<ProgramCard> {
+    PROGRAM_CARDS
+        .iter()
+        .filter(|c| period || c.program != super::period::LOVE_LETTERS)
+        .copied()
+        .collect()
+}
+
 /// The card of `game`, if it has one.
 pub fn card(game: &str) -> Option<&'static Card> {
     CARDS.iter().find(|c| c.game == game)
@@ -340,6 +410,30 @@ mod tests {
         assert!(m.iter().all(|m| m.game != "draughts-1952"));
         assert!(modes(true).iter().any(|m| m.game == "draughts-1952"));
         assert_eq!(m.len(), crate::games::GAMES.len() - 1);
+    }
+
+    /// Every program the server offers has a card with a three-sentence story (or four),
+    /// a time and how to use it; Love Letters' only with the period software.
+    #[test]
+    fn every_program_offered_has_a_card() {
+        for o in crate::web::session::built_in() {
+            assert!(
+                program_cards(false).iter().any(|c| c.program == o.name),
+                "{} has no card",
+                o.name
+            );
+        }
+        for c in PROGRAM_CARDS {
+            let sentences = c.story.matches(". ").count() + 1;
+            assert!((3..=4).contains(&sentences), "{}: {}", c.program, c.story);
+            assert!(!c.time.is_empty() && !c.how.is_empty(), "{}", c.program);
+        }
+        assert!(program_cards(false)
+            .iter()
+            .all(|c| c.program != "love-letters"));
+        assert!(program_cards(true)
+            .iter()
+            .any(|c| c.program == "love-letters"));
     }
 
     /// Prinz's positions keep Figure 1 first and give no key move away.

@@ -536,6 +536,7 @@ async fn run_session(mut socket: WebSocket, shared: Shared, asked: Option<String
             .map(|(name, fen)| serde_json::json!({"name": name, "fen": fen}))
             .collect::<Vec<_>>(),
         "games": super::cards::modes(shared.period.is_some()),
+        "program_cards": super::cards::program_cards(shared.period.is_some()),
         "session": live.id,
         "restored": restored,
         "kiosk": shared.kiosk.is_some(),

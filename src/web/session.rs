@@ -417,6 +417,10 @@ impl WebSession {
         self.machine = Machine::new(Config::default());
         self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
         self.machine.load_image(img);
+        // A game turned the tubes to its pages; a program starts on pages 0 and 1 again.
+        if self.game.is_some() {
+            self.pages = [0, 1];
+        }
         self.running = false;
         self.paper_sent = 0;
         self.frame_start = 0;

@@ -1199,8 +1199,8 @@ fn its_moves(paper: &str) -> Vec<mark1::games::draughts::original::PrintedMove> 
 }
 
 /// With the period software (`mark1 serve --period-software`): Strachey's original
-/// draughts chosen from the list of modes and started, its first move printed, a move
-/// typed in its squares and its reply printed; then Love Letters chosen from the
+/// draughts chosen from the list of modes and started, its first move printed and shown
+/// on the plain board, a move clicked there (PDN) and its reply printed; then Love Letters chosen from the
 /// programs and loaded, its first letter on the page's teleprinter.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 #[cfg_attr(
@@ -1227,18 +1227,13 @@ async fn the_period_programs_from_the_list() {
         .find(|m| m.from == first[0].from && m.to == first[0].to)
         .unwrap();
     let pos = apply(&start, &its);
-    let ours = legal_moves(&pos)[0];
-    let mut squares = vec![ours.from, ours.to];
-    squares.extend((0..32u8).filter(|q| ours.captured & 1 << q != 0));
-    let text: Vec<String> = squares.iter().map(u8::to_string).collect();
-    let text = text.join(" - ");
-    c.find(Locator::Id("move"))
-        .await
-        .unwrap()
-        .send_keys(&text)
-        .await
-        .unwrap();
-    click(&c, Locator::Id("play")).await;
+    // The plain board shows the position after its move, our legal moves lit from it.
+    let fen = js(&c, "return Modes.state.view.fen").await;
+    assert_eq!(fen, pos.to_fen().as_str());
+    let legal = js(&c, "return Modes.state.view.legal.length").await;
+    assert_eq!(legal, legal_moves(&pos).len());
+    // Our move clicked on the board in PDN, as with our own draughts.
+    play_one_by_clicking(&c, "draughts-1952").await;
     let t0 = Instant::now();
     loop {
         let paper = js(&c, &format!("return {PAPER}")).await;
@@ -1248,10 +1243,22 @@ async fn the_period_programs_from_the_list() {
         }
         assert!(
             t0.elapsed() < Duration::from_secs(60),
-            "no reply to {text}: {paper}"
+            "no reply to the move clicked: {paper}"
         );
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
+    // Its reply, legal from the position our move (the first of the list) made.
+    let ours = legal_moves(&pos)[0];
+    let after = apply(&pos, &ours);
+    let paper = js(&c, &format!("return {PAPER}")).await;
+    let reply = its_moves(paper.as_str().unwrap())[1].clone();
+    assert!(
+        legal_moves(&after)
+            .iter()
+            .any(|m| m.from == reply.from && m.to == reply.to),
+        "{} is not a legal reply: {paper}",
+        reply.text
+    );
     screenshot(&c, "web-mode-draughts-1952.png").await;
     c.find(Locator::Id("program"))
         .await

@@ -619,3 +619,27 @@ async fn soak_two_hundred_rounds_of_twenty_tabs() {
         "RSS grew from {first:.1} MiB after the first round to {end:.1} MiB"
     );
 }
+
+/// `mark1 serve` runs with glibc's per-thread cache of freed blocks off (it starts itself
+/// again once with `GLIBC_TUNABLES`, `cli::serve::settle_allocator`), what keeps its memory
+/// flat in the soak test above (docs/performance.md).
+#[cfg(all(target_os = "linux", target_env = "gnu"))]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_server_runs_without_the_allocators_thread_cache() {
+    let tunables = |server: &Server| {
+        let env = std::fs::read(format!("/proc/{}/environ", server.serve.child.id()))
+            .expect("the server's environment");
+        env.split(|&b| b == 0)
+            .find_map(|v| v.strip_prefix(b"GLIBC_TUNABLES="))
+            .map(|v| String::from_utf8_lossy(v).into_owned())
+            .unwrap_or_default()
+    };
+    let server = Server::start(&[]);
+    assert!(
+        tunables(&server).contains("glibc.malloc.tcache_count=0"),
+        "{}",
+        tunables(&server)
+    );
+    // Still answering: the address line came from the process started again.
+    assert!(status_body(&server.addr).contains("\"sessions\":0"));
+}

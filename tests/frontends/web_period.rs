@@ -198,16 +198,16 @@ async fn stracheys_original_draughts_answers_a_move() {
         .find(|m| m.from == first.from && m.to == first.to)
         .unwrap_or_else(|| panic!("{} is not a legal move", first.text));
     let pos = apply(&start, &its);
-    // Our move, in Strachey's squares as the paper prints them: from, to, each taken.
+    // Our move, in PDN as every face shows the board (the driver enters it in the
+    // program's squares); a move the rules forbid is refused first, and the game goes on.
+    send_json(&mut s, serde_json::json!({"op":"move","text":"1-2"})).await;
+    let n = until(&mut s, |v| v["type"] == "error").await;
+    assert!(
+        n["message"].as_str().unwrap().contains("legal moves: "),
+        "{n}"
+    );
     let ours = legal_moves(&pos)[0];
-    let mut squares = vec![ours.from, ours.to];
-    squares.extend((0..32u8).filter(|q| ours.captured & 1 << q != 0));
-    let text: Vec<String> = squares.iter().map(u8::to_string).collect();
-    send_json(
-        &mut s,
-        serde_json::json!({"op":"move","text": text.join(" - ")}),
-    )
-    .await;
+    send_json(&mut s, serde_json::json!({"op":"move","text": ours.pdn()})).await;
     // Its reply: a second move on the paper, legal from the position our move made.
     let more = to_its_wait(&mut s).await;
     let reply = its_last_move(&more).unwrap_or_else(|| panic!("no reply on {more:?}"));

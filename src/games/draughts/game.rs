@@ -850,7 +850,7 @@ fn pick(
 
 /// The legal moves of `pos` that the entered squares describe: from the first to the
 /// last, through every square entered between (in order, among the landing squares).
-fn entered_candidates(pos: &Position, squares: &[u8]) -> Vec<rd::moves::Move> {
+pub(super) fn entered_candidates(pos: &Position, squares: &[u8]) -> Vec<rd::moves::Move> {
     let (Some(&from), Some(&to)) = (squares.first(), squares.last()) else {
         return Vec::new();
     };

@@ -19,8 +19,12 @@
 //!   and the squares taken when it takes two or more (`14 - 28 K 24 17`); it then waits
 //!   for the opponent's move without a sound for about five minutes before it hoots.
 //!
-//! Squares are Strachey's 0–31 (the program's own). The driver reads the paper; it never
-//! chooses or checks a move for the program.
+//! Squares are Strachey's 0–31 at the keys and on the paper (the program's own); at the
+//! faces ([`AtTheKeys`]) the visitor types and sees PDN 1–32, as with our own draughts.
+//! The driver reads the paper and never chooses a move for the program; like its
+//! operator it keeps the game on a board of its own (the reference's legal moves
+//! matched to what was printed and entered), so that it can show the position after
+//! the program's move and not enter a move the rules forbid.
 
 use crate::formats::drm::read_drm;
 use crate::formats::tape::pt_value;
@@ -95,6 +99,26 @@ pub struct Original {
     changed_at: u64,
     /// How the game ended, once the driver has seen it end.
     end: Option<String>,
+    /// The game's position as the operator keeps it on his own board: the usual start,
+    /// then each move the program printed and each move entered, matched to the
+    /// reference's legal moves (for the record and the faces' board only; the program
+    /// keeps its own). `None` once a move could not be matched.
+    game: Option<Position>,
+}
+
+/// The legal move of `pos` that `from`, `to` and the squares `taken` (all Strachey's; the
+/// program prints the taken squares only when it takes two or more, so none means any)
+/// describe.
+fn matching(
+    pos: &Position,
+    from: u8,
+    to: u8,
+    taken: &[u8],
+) -> Option<crate::reference::draughts::Move> {
+    let mask = taken.iter().fold(0u32, |a, &s| a | 1 << s);
+    crate::reference::draughts::legal_moves(pos)
+        .into_iter()
+        .find(|m| m.from == from && m.to == to && (taken.is_empty() || m.captured == mask))
 }
 
 /// What the driver saw while it watched the paper for the program's move.
@@ -135,6 +159,7 @@ impl Original {
             heard: 0,
             changed_at: 0,
             end: None,
+            game: Some(Position::start()),
         };
         o.go_until("++INITIAL--", 1_000_000)?;
         let tape = |t: &str| -> Vec<u8> { t.chars().filter_map(pt_value).collect() };
@@ -185,6 +210,11 @@ impl Original {
             if let Some(line) = fresh.lines().rev().find_map(machine_column) {
                 let text = line.trim().to_string();
                 self.mark = now;
+                self.game = match (self.game.take(), parse_printed(&text)) {
+                    (Some(pos), Ok(p)) => matching(&pos, p.from, p.to, &p.taken)
+                        .map(|m| crate::reference::draughts::moves::apply(&pos, &m)),
+                    _ => None,
+                };
                 return Watched::Move(text);
             }
             if fresh.contains("I CLAIM THE GAME") || fresh.contains("I REFUSE") {
@@ -259,6 +289,11 @@ impl Original {
     /// with KAC, KAC with nothing set to end the move, KAC again to accept the position.
     /// A capture is entered as the program prints one: from, to, the squares taken.
     pub fn enter(&mut self, squares: &[u8]) {
+        self.game = match (self.game.take(), squares) {
+            (Some(pos), [from, to, taken @ ..]) => matching(&pos, *from, *to, taken)
+                .map(|m| crate::reference::draughts::moves::apply(&pos, &m)),
+            _ => None,
+        };
         for &s in squares {
             self.machine.run(Budget::instructions(BETWEEN));
             self.machine
@@ -379,32 +414,84 @@ impl AtTheKeys for Original {
     }
 
     fn prompt(&self) -> String {
-        "your move: Strachey's squares 0-31 as the program prints them, from, to and each \
-         square taken, e.g. 22 - 17 or 25 - 18 22"
+        "your move (White): PDN squares 1-32 (the paper prints Strachey's 0-31, one less), \
+         from and to, a capture through each square it lands on, e.g. 22-17 or 25x18"
             .into()
     }
 
-    /// [`Original::enter`] with the squares of `text` (Strachey's 0-31).
+    /// The move of `text` (PDN squares: from, each landing square, to, as the reference
+    /// and our own draughts take them), matched to a legal move of the game's position
+    /// and entered as the program takes it ([`Original::enter`]: from, to and each square
+    /// taken, Strachey's 0-31, the largest first). A move that is not legal there is
+    /// refused before it reaches the program, as its operator would not have entered it:
+    /// the program has no way to refuse one, and would play on from a wrong board.
+    ///
+    /// # Errors
+    /// [`MoveError::Input`]: not squares, not a legal move (the legal ones listed), or
+    /// one that fits two moves (name the squares it lands on).
     fn enter(&mut self, text: &str) -> Result<(), MoveError> {
-        let squares = super::parse_squares(text, false).map_err(MoveError::Input)?;
-        Original::enter(self, &squares);
+        let squares = super::parse_squares(text, true).map_err(MoveError::Input)?;
+        let Some(pos) = self.game else {
+            // The driver lost the game's position: the squares go in as typed.
+            Original::enter(self, &squares);
+            return Ok(());
+        };
+        let legal = || {
+            crate::reference::draughts::legal_moves(&pos)
+                .iter()
+                .map(|m| m.pdn())
+                .collect::<Vec<_>>()
+                .join(" ")
+        };
+        let m = match super::game::entered_candidates(&pos, &squares)[..] {
+            [m] => m,
+            [] => {
+                return Err(MoveError::Input(format!(
+                    "`{}` is not a legal move on the board; legal moves: {}",
+                    text.trim(),
+                    legal()
+                )))
+            }
+            _ => {
+                return Err(MoveError::Input(format!(
+                    "`{}` fits more than one capture: name each square it lands on ({})",
+                    text.trim(),
+                    legal()
+                )))
+            }
+        };
+        let mut entered = vec![m.from, m.to];
+        entered.extend((0..32u8).rev().filter(|s| m.captured & (1 << s) != 0));
+        Original::enter(self, &entered);
         Ok(())
     }
 
-    /// The position the program last searched from ([`Original::board`]: before its last
-    /// move), Black at the top.
+    /// The game's position (the operator's board: after the program's last move), Black
+    /// at the top; the position the program last searched from if the driver lost it.
     fn board(&self) -> String {
-        self.searched().to_string()
+        self.game.unwrap_or_else(|| self.searched()).to_string()
     }
 
-    /// `{"fen": ..., "numbering": "PDN", "before_its_move": true}`: the position the
-    /// program last searched from, before its last move ([`Original::board`]).
+    /// `{"fen": ..., "numbering": "PDN", "legal": ["22-17", ...]}`: the game's position
+    /// and the visitor's legal moves in it (the reference's list, a help to the visitor);
+    /// if the driver lost the position, the one the program last searched from
+    /// ([`Original::board`]) with `"before_its_move": true` and no list.
     fn view(&self) -> serde_json::Value {
-        serde_json::json!({
-            "fen": self.searched().to_fen(),
-            "numbering": "PDN",
-            "before_its_move": true,
-        })
+        match self.game {
+            Some(pos) => serde_json::json!({
+                "fen": pos.to_fen(),
+                "numbering": "PDN",
+                "legal": crate::reference::draughts::legal_moves(&pos)
+                    .iter()
+                    .map(|m| m.pdn())
+                    .collect::<Vec<_>>(),
+            }),
+            None => serde_json::json!({
+                "fen": self.searched().to_fen(),
+                "numbering": "PDN",
+                "before_its_move": true,
+            }),
+        }
     }
 
     fn end(&self) -> Option<String> {
@@ -474,24 +561,43 @@ mod tests {
             drum: Some(Path::new(&dir).join("Draughts/Draughts.drm")),
             ..Settings::default()
         };
-        let mut g = crate::games::start("draughts-1952", &settings).unwrap();
-        // It plays Black and moves first: its move printed, then it waits for ours.
-        assert_eq!(run_to_wait(g.as_mut(), 15_000_000).unwrap(), Waiting::Key);
+        let mut o = Original::start(
+            settings.drum.as_deref().unwrap(),
+            Config {
+                seed: 1952,
+                ..Config::default()
+            },
+        )
+        .unwrap();
+        let g: &mut dyn AtTheKeys = &mut o;
+        // It plays Black and moves first: its move printed, then it waits for ours; the
+        // board shown is the position after its move, with our legal moves in PDN.
+        assert_eq!(run_to_wait(g, 15_000_000).unwrap(), Waiting::Key);
         let start = Position::start();
         let pos = apply(&start, &printed_move(&start, g.paper()));
-        assert_eq!(g.view()["fen"], start.to_fen().as_str());
+        assert_eq!(g.view()["fen"], pos.to_fen().as_str());
+        let legal: Vec<String> = legal_moves(&pos).iter().map(|m| m.pdn()).collect();
+        assert_eq!(g.view()["legal"], serde_json::json!(legal));
+        // A move the rules forbid never reaches the program: refused, and the game goes on.
+        let typed = g.paper().len();
+        match g.enter("1-2") {
+            Err(MoveError::Input(e)) => assert!(e.contains("legal moves: "), "{e}"),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(g.paper().len(), typed);
+        // Ours, typed in PDN as the faces show the board.
         let ours = legal_moves(&pos)[0];
-        let mut squares = vec![ours.from, ours.to];
-        squares.extend((0..32u8).filter(|s| ours.captured & 1 << s != 0));
-        let text: Vec<String> = squares.iter().map(u8::to_string).collect();
-        g.enter(&text.join(" - ")).unwrap();
+        g.enter(&ours.pdn()).unwrap();
         let pos = apply(&pos, &ours);
-        // Its second move, searched from the position our move made.
+        // Its second move, searched from the position our move made: the program's own
+        // board (page 4) holds it, so the squares taken went in as it wants them.
         let before = g.paper().len();
-        assert_eq!(run_to_wait(g.as_mut(), 15_000_000).unwrap(), Waiting::Key);
-        printed_move(&pos, &g.paper()[before..]);
-        let shown = Position::from_fen(g.view()["fen"].as_str().unwrap()).unwrap();
-        assert_eq!((shown.b, shown.w), (pos.b, pos.w), "{}", g.paper());
+        assert_eq!(run_to_wait(g, 15_000_000).unwrap(), Waiting::Key);
+        let reply = printed_move(&pos, &g.paper()[before..]);
+        let (b, w, _) = o.board();
+        assert_eq!((b, w), (pos.b, pos.w), "{}", o.paper());
+        let g: &mut dyn AtTheKeys = &mut o;
+        assert_eq!(g.view()["fen"], apply(&pos, &reply).to_fen().as_str());
         assert_eq!(g.end(), None);
     }
 

@@ -9,6 +9,7 @@ const Modes = (() => {
   const M = {
     games: [],        // the hello's games: {game, title, short, story, time, how, firsts, positions, fast}
     programs: [],     // the hello's programs
+    programCards: [], // the hello's program_cards: {program, title, story, time, how}
     loaded: null,     // what the machine holds: {kind: "game"|"program"|"upload", name, label}
     playing: null,    // the frame's game name
     view: null,       // the view at the program's last wait (the last accepted position)
@@ -31,6 +32,7 @@ const Modes = (() => {
   function hello(m) {
     M.games = m.games || [];
     M.programs = m.programs || [];
+    M.programCards = m.program_cards || [];
     const s = $("program");
     s.innerHTML = "";
     const games = document.createElement("optgroup");
@@ -66,10 +68,11 @@ const Modes = (() => {
   function showSelected() {
     const sel = selected();
     const g = sel.kind === "game" ? gameOf(sel.name) : null;
-    $("card-title").textContent = g ? g.title : (sel.kind === "upload" ? sel.name + ", uploaded" : "the program " + sel.name);
-    $("card-story").textContent = g ? g.story : "A program for the machine itself: press start to load it, then run. The tubes show the store as its engineers saw it, a dot for 0 and a dash for 1.";
-    $("card-time").textContent = g ? g.time : "";
-    $("card-how").textContent = g ? g.how : "Press run; prepulse obeys one instruction; the hand switches and KAC are the operator's.";
+    const pc = !g && sel.kind === "program" ? (M.programCards || []).find((c) => c.program === sel.name) : null;
+    $("card-title").textContent = g ? g.title : pc ? pc.title : (sel.kind === "upload" ? sel.name + ", uploaded" : "the program " + sel.name);
+    $("card-story").textContent = g ? g.story : pc ? pc.story : "A program for the machine itself: press start to load it, then run. The tubes show the store as its engineers saw it, a dot for 0 and a dash for 1.";
+    $("card-time").textContent = g ? g.time : pc ? pc.time : "";
+    $("card-how").textContent = g ? g.how : pc ? pc.how : "Press run; prepulse obeys one instruction; the hand switches and KAC are the operator's.";
     const pos = $("position");
     pos.innerHTML = "";
     for (const p of (g && g.positions) || []) pos.add(new Option(p.name, p.position));
