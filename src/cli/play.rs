@@ -82,6 +82,10 @@ pub fn run(a: PlayArgs) -> Result<()> {
         if w == Waiting::Over {
             break;
         }
+        if !game.paper().is_empty() && !game.paper().ends_with('\n') {
+            // (the board on a line of its own after a paper line the program left open)
+            writeln!(out)?;
+        }
         writeln!(out, "{}", game.board().trim_end())?;
         let prompt = format!("{}: ", game.prompt());
         let Some(line) = moves.next_line(&prompt, out)? else {

@@ -104,6 +104,9 @@ pub struct Original {
     /// reference's legal moves (for the record and the faces' board only; the program
     /// keeps its own). `None` once a move could not be matched.
     game: Option<Position>,
+    /// Its move has been read and it waits for the opponent's ([`AtTheKeys::run`] returns
+    /// at once until a move is entered: a refused move leaves it waiting).
+    waiting: bool,
 }
 
 /// The legal move of `pos` that `from`, `to` and the squares `taken` (all Strachey's; the
@@ -160,6 +163,7 @@ impl Original {
             changed_at: 0,
             end: None,
             game: Some(Position::start()),
+            waiting: false,
         };
         o.go_until("++INITIAL--", 1_000_000)?;
         let tape = |t: &str| -> Vec<u8> { t.chars().filter_map(pt_value).collect() };
@@ -289,6 +293,7 @@ impl Original {
     /// with KAC, KAC with nothing set to end the move, KAC again to accept the position.
     /// A capture is entered as the program prints one: from, to, the squares taken.
     pub fn enter(&mut self, squares: &[u8]) {
+        self.waiting = false;
         self.game = match (self.game.take(), squares) {
             (Some(pos), [from, to, taken @ ..]) => matching(&pos, *from, *to, taken)
                 .map(|m| crate::reference::draughts::moves::apply(&pos, &m)),
@@ -397,15 +402,24 @@ impl AtTheKeys for Original {
     crate::games::keys::game_and_machine!("draughts-1952", machine);
 
     /// Waits for the program's move on the paper (it has no key routine the driver can
-    /// see): [`Waiting::Key`] once its move is printed and the paper is still; the game is
-    /// over when it claims the game or refuses to go on, or the machine stops.
+    /// see): [`Waiting::Key`] once its move is printed and the paper is still, and at once
+    /// from then until a move is entered (the machine is not run meanwhile: left running,
+    /// the program tires of waiting after about five simulated minutes and claims the
+    /// game); the game is over when it claims the game or refuses to go on, or the
+    /// machine stops.
     fn run(&mut self, beats: u64) -> Result<Option<Waiting>, RunError> {
         if self.end.is_some() {
             return Ok(Some(Waiting::Over));
         }
+        if self.waiting {
+            return Ok(Some(Waiting::Key));
+        }
         match self.watch(beats) {
             Watched::Spent => Ok(None),
-            Watched::Move(_) => Ok(Some(Waiting::Key)),
+            Watched::Move(_) => {
+                self.waiting = true;
+                Ok(Some(Waiting::Key))
+            }
             Watched::Claimed(words) | Watched::Stopped(words) => {
                 self.end = Some(words);
                 Ok(Some(Waiting::Over))
@@ -584,6 +598,10 @@ mod tests {
             Err(MoveError::Input(e)) => assert!(e.contains("legal moves: "), "{e}"),
             other => panic!("{other:?}"),
         }
+        assert_eq!(g.paper().len(), typed);
+        // It still waits for ours (a face runs it again after a refusal): nothing printed,
+        // and no "I CLAIM THE GAME" after five simulated minutes of waiting.
+        assert_eq!(run_to_wait(g, 15_000_000).unwrap(), Waiting::Key);
         assert_eq!(g.paper().len(), typed);
         // Ours, typed in PDN as the faces show the board.
         let ours = legal_moves(&pos)[0];
