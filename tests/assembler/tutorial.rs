@@ -211,6 +211,52 @@ fn mark1_run_prints_the_same_paper() {
     }
 }
 
+/// The programs that need the hand switches, run at the console as step 4 shows:
+/// `set h`, `switch L on` when there is more than one value, `go` after each.
+#[test]
+fn the_console_prints_the_same_paper_with_the_hand_switches() {
+    let papers = tutorial_papers();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("tutorial");
+    std::fs::create_dir_all(&dir).unwrap();
+    for (name, path) in programs() {
+        let Some(p) = papers.get(&name).filter(|p| !p.hands.is_empty()) else {
+            continue;
+        };
+        let mut script = String::new();
+        if p.hands.len() > 1 {
+            script.push_str("switch L on\n");
+        }
+        for h in &p.hands {
+            script.push_str(&format!("set h {h}\ngo\n"));
+        }
+        let script_file = dir.join(format!("{name}.con"));
+        let printer = dir.join(format!("{name}.txt"));
+        std::fs::write(&script_file, script).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
+            .args(["console", "--force", "--program"])
+            .arg(&path)
+            .arg("--script")
+            .arg(&script_file)
+            .arg("--printer")
+            .arg(&printer)
+            .output()
+            .expect("runs");
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert!(
+            out.status.success(),
+            "{name}: exit {:?}: {said}",
+            out.status
+        );
+        let last = said.lines().last().unwrap_or("");
+        assert!(
+            last.starts_with("stop: dynamic stop"),
+            "{name}: the last go should end in a dynamic stop: {said}"
+        );
+        let paper = std::fs::read_to_string(&printer).unwrap();
+        assert_eq!(paper.trim_end_matches('\n'), p.text, "{name}");
+    }
+}
+
 #[test]
 fn a_paper_block_reads_its_name_hands_and_text() {
     let doc = "text\n```paper 04-x.m1 hands=@///,3\n\n2+3=5\n```\n```paper 01-y.m1\n```\n";
