@@ -10,7 +10,10 @@
 //! last order a program sets up, often a line feed, is still waiting at the stop).
 //! A program without a paper block, a paper block without its program, or a name given
 //! twice fails. Each program must end in a dynamic stop (a jump to itself) within
-//! [`BEAT_LIMIT`] beats, having used every hand-switch value.
+//! [`BEAT_LIMIT`] beats, having used every hand-switch value. The programs are run on
+//! the library's machine, and again through the binary as the tutorial tells the reader
+//! to: `mark1 run` for those without hand switches, `mark1 console` (`set h`, `switch L
+//! on`, `go`) for the others.
 
 use mark1::asm::assemble_file;
 use mark1::machine::report::describe_stop;
