@@ -137,7 +137,7 @@ pub static GAMES: &[GameRow] = &[
         programs: &["programs/noughts.m1"],
         driver: "games::noughts",
         reference: "reference::noughts::defence",
-        command: "noughts --player defence",
+        command: "noughts --machine defence",
         tests: "tests/games/noughts.rs",
         doc: "docs/bell.md",
         start: noughts::start_defence,

@@ -293,8 +293,10 @@ pub const ABSOLUTE: bool = false;
 pub struct Order {
     /// The period two-character code, C50 notation (`/E`, `T½`, `T£`; Prinz §17(5)).
     pub code: &'static str,
-    /// A short meaning in words (reference §7.9): S the long line at s, S+ unsigned,
-    /// S+- signed, L and M the halves of A, S' the line written.
+    /// A short meaning in words, as the disassembler and the debugger print it: S the
+    /// long line at s, S+ unsigned, S+- signed, L and M the halves of A, S' the line
+    /// written (docs/machine.md, "The notation of listings and the debugger", explains
+    /// the notation; its order table gives every row in full).
     pub meaning: &'static str,
     /// How long it takes in Prinz's rule.
     pub beats: BeatClass,

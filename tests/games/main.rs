@@ -17,4 +17,5 @@ mod noughts;
 mod parallel_sweeps;
 mod play;
 mod prinz;
+mod readme;
 mod turochamp;

@@ -9,4 +9,5 @@ mod formats_props;
 mod machine_orders;
 mod machine_prinz;
 mod machine_props;
+mod order_table;
 mod profile;
