@@ -44,7 +44,19 @@ pub fn run(a: DebugArgs) -> Result<()> {
         .as_ref()
         .and_then(|s| s.parent().map(Path::to_path_buf))
         .unwrap_or_default();
-    let mut dbg = Debugger::new(Session::new(m, base), name);
+    let mut session = Session::new(m, base);
+    let mut dbg = match &a.file {
+        Some(f) => {
+            session.labels = super::labels::source_labels(f);
+            let mut dbg = Debugger::new(session, name);
+            if !dbg.session.labels.source().is_empty() {
+                let f = f.clone();
+                dbg.reloader = Some(Box::new(move || super::labels::reassemble(&f)));
+            }
+            dbg
+        }
+        None => Debugger::new(session, name),
+    };
     let script = match &a.script {
         Some(s) => Some((
             s.display().to_string(),

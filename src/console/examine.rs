@@ -24,6 +24,7 @@
 use crate::machine::code::{addr_chars, parse_addr, parse_chars, to_chars, MASK20};
 use crate::machine::store::partner;
 use crate::machine::Machine;
+use super::labels::Labels;
 
 /// A register of the machine that `examine` and `deposit` name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -154,11 +155,6 @@ fn register(word: &str) -> Option<Register> {
     })
 }
 
-/// A store address: two teleprint characters or decimal 0–1023.
-fn store_addr(s: &str) -> Result<u32, String> {
-    super::parse_line_addr(s)
-}
-
 /// `FROM` or `FROM-TO` with `one` reading each end; `TO` ≥ `FROM`.
 fn range(s: &str, one: &dyn Fn(&str) -> Result<u32, String>) -> Result<(u32, u32), String> {
     match s.split_once('-') {
@@ -221,15 +217,26 @@ fn drum_target(s: &str) -> Result<Target, String> {
     })
 }
 
-/// Reads the words after `examine` / before the value of `deposit`.
+/// Reads the words after `examine` / before the value of `deposit` (line addresses
+/// only: no labels).
 ///
 /// # Errors
 /// A message naming what cannot be read.
 pub fn parse_target(words: &[&str]) -> Result<Target, String> {
+    parse_target_with(words, &Labels::default())
+}
+
+/// Reads the words after `examine` / before the value of `deposit`; a store line may
+/// also be a label of `labels` or `label+N` ([`Labels::line`]; a register's name is
+/// read as the register: `store NAME` for a label spelt as one).
+///
+/// # Errors
+/// A message naming what cannot be read.
+pub fn parse_target_with(words: &[&str], labels: &Labels) -> Result<Target, String> {
     let first = words.first().map(|w| w.to_ascii_lowercase());
     match (first.as_deref(), words.len()) {
         (Some(k @ ("long" | "store")), 2) => {
-            let (from, to) = range(words[1], &store_addr)?;
+            let (from, to) = labels.range(words[1])?;
             Ok(Target::Store {
                 from,
                 to,
@@ -242,10 +249,10 @@ pub fn parse_target(words: &[&str]) -> Result<Target, String> {
             let w = words[0];
             if let Some(r) = register(w) {
                 Ok(Target::Register(r))
-            } else if w.contains('.') {
+            } else if w.contains('.') && labels.range(w).is_err() {
                 drum_target(w)
             } else {
-                let (from, to) = range(w, &store_addr)?;
+                let (from, to) = labels.range(w)?;
                 Ok(Target::Store {
                     from,
                     to,
@@ -271,15 +278,19 @@ impl Target {
         }
     }
 
-    /// The places named, each with its label, in order.
-    fn places(&self) -> Vec<(String, Place)> {
+    /// The places named, each with its label (a store line with its label in the
+    /// source, `loop+2`, when `labels` has one), in order.
+    fn places(&self, labels: &Labels) -> Vec<(String, Place)> {
         match *self {
             Target::Store { from, to, long } => {
                 let step = if long { 2 } else { 1 };
                 (from..=to)
                     .step_by(step)
                     .map(|a| {
-                        let label = format!("{} ({a})", addr_chars(a));
+                        let label = match labels.describe(a) {
+                            Some(name) => format!("{} ({a}) {name}", addr_chars(a)),
+                            None => format!("{} ({a})", addr_chars(a)),
+                        };
                         (label, Place::Store { addr: a, long })
                     })
                     .collect()
@@ -314,8 +325,14 @@ impl Target {
 
     /// One line a place: its label, then [`show_value`].
     pub fn show(&self, m: &Machine) -> Vec<String> {
+        self.show_labelled(m, &Labels::default())
+    }
+
+    /// As [`Target::show`], a store line named also by its label in `labels` (the
+    /// nearest label at or below it on its page: `A/ (3) loop+2: …`).
+    pub fn show_labelled(&self, m: &Machine, labels: &Labels) -> Vec<String> {
         let w = self.width();
-        self.places()
+        self.places(labels)
             .into_iter()
             .map(|(label, p)| format!("{label}: {}", show_value(p.read(m), w)))
             .collect()
@@ -325,7 +342,7 @@ impl Target {
     /// §7(9)): what is written there is lost, as on the machine. A drum write marks the
     /// drum changed, so that a persistent drum is written back.
     pub fn deposit(&self, m: &mut Machine, v: Value) {
-        for (_, p) in self.places() {
+        for (_, p) in self.places(&Labels::default()) {
             p.write(m, v.0);
         }
     }
