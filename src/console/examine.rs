@@ -21,10 +21,10 @@
 //! | `B0` … `B7`, `B` | one B-line, all eight | 20 |
 //! | `drum 5.1:E/`, `drum 5.1:1-9`, `drum 5.1` | drum track 5, half 1, line E/ (1); a range; the whole half-track (the notation of `mark1 disasm`) | 20 each |
 
+use super::labels::Labels;
 use crate::machine::code::{addr_chars, parse_addr, parse_chars, to_chars, MASK20};
 use crate::machine::store::partner;
 use crate::machine::Machine;
-use super::labels::Labels;
 
 /// A register of the machine that `examine` and `deposit` name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -255,8 +255,14 @@ mod tests {
         assert_eq!(l.range("D/-RE"), Ok((9, 42)));
         assert_eq!(l.range("total-loop"), Ok((40, 70)));
         assert!(l.range("loop-total").unwrap_err().contains("backwards"));
-        assert!(l.line("total-41").unwrap_err().contains("outside the store"));
-        assert!(l.range("total-41").unwrap_err().contains("outside the store"));
+        assert!(l
+            .line("total-41")
+            .unwrap_err()
+            .contains("outside the store"));
+        assert!(l
+            .range("total-41")
+            .unwrap_err()
+            .contains("outside the store"));
         let e = l.line("totl").unwrap_err();
         assert!(e.contains("`totl`") && e.contains("nearest: total"), "{e}");
         assert!(l.line("n").unwrap_err().contains("equate"));

@@ -272,6 +272,15 @@ pub fn count(n: u64, noun: &str) -> String {
     }
 }
 
+/// The plural ending of a noun counted `n`: "" for 1, else "s".
+pub fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 /// Expands `$VAR` and `${VAR}` from the environment; an unset variable is an error.
 fn expand(path: &str) -> Result<String, String> {
     let mut out = String::new();

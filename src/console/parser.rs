@@ -338,12 +338,7 @@ pub fn feed_codes(text: &str) -> Result<Vec<u8>, String> {
 
 /// `go`, `go LINE`, `go until "TEXT"` or `go until hoot` (`a` the words, `args` the
 /// same unquoted).
-fn go_command(
-    a: &[&str],
-    args: &[String],
-    line: &str,
-    labels: &Labels,
-) -> Result<Command, String> {
+fn go_command(a: &[&str], args: &[String], line: &str, labels: &Labels) -> Result<Command, String> {
     match (a.len(), a.get(1).map(|s| s.to_ascii_lowercase())) {
         (1, _) => Ok(Command::Go),
         (2, Some(u)) if u != "until" => Ok(Command::GoFrom(labels.line(a[1])?)),

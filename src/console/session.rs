@@ -3,8 +3,8 @@
 
 use super::devices::Devices;
 use super::examine::Target;
-use super::DEFAULT_LIMIT;
 use super::labels::Labels;
+use super::DEFAULT_LIMIT;
 use super::{
     count, expand, help, parse_command_with, Command, ConsoleError, Event, ExecError, ShowWhat,
 };
@@ -301,8 +301,8 @@ impl Session {
                 }
                 if self.go()? == Stop::BeatLimit {
                     return Err(ExecError::BeatLimit(format!(
-                        "the machine did not stop within {} beats (now at line {})",
-                        self.limit,
+                        "the machine did not stop within {} (now at line {})",
+                        count(self.limit, "beat"),
                         addr_chars((self.machine.c + 1) & 1023)
                     )));
                 }
@@ -668,9 +668,11 @@ impl Session {
                     "too short to time".into()
                 };
                 format!(
-                    "last run: {} instructions, {} beats ({:.3} simulated s) in {:.3} host s: {per}",
+                    "last run: {} instruction{}, {} beat{} ({:.3} simulated s) in {:.3} host s: {per}",
                     grouped(r.instructions),
+                    super::plural(r.instructions),
                     grouped(r.beats),
+                    super::plural(r.beats),
                     crate::machine::timing::beats_to_seconds(r.beats),
                     r.host_seconds,
                 )

@@ -408,8 +408,8 @@ impl Debugger {
         write_atomic(Path::new(path), &hoot_wav(&beats, end), overwrite)
             .map_err(|e| e.to_string())?;
         self.say(format!(
-            "wrote {} hoots to {}",
-            beats.len(),
+            "wrote {} to {}",
+            count(beats.len() as u64, "hoot"),
             full_path(path)
         ));
         Ok(())
@@ -556,9 +556,11 @@ impl Debugger {
     /// No source to reload, or the assembler's errors.
     pub fn reload(&mut self) -> Result<(), String> {
         let Some(reloader) = self.reloader.as_mut() else {
-            return Err("`reload` assembles the program's source again: start `mark1 debug` \
+            return Err(
+                "`reload` assembles the program's source again: start `mark1 debug` \
                         with a .m1 file"
-                .into());
+                    .into(),
+            );
         };
         let (image, labels) = reloader()?;
         let old = std::mem::take(&mut self.session.labels);
@@ -584,7 +586,12 @@ impl Debugger {
             }
         };
         let m = &mut self.session.machine;
-        let lines: Vec<u32> = m.breaks.lines().into_iter().filter_map(&mut moved).collect();
+        let lines: Vec<u32> = m
+            .breaks
+            .lines()
+            .into_iter()
+            .filter_map(&mut moved)
+            .collect();
         let watches: Vec<u32> = self.watches.iter().filter_map(|&w| moved(w)).collect();
         let events = (m.breaks.on_hoot, m.breaks.on_print, m.breaks.on_transfer);
         m.kec();
@@ -604,18 +611,15 @@ impl Debugger {
         self.running = false;
         self.pace = None;
         let mut msg = format!(
-            "reloaded {} ({} labels)",
+            "reloaded {} ({})",
             self.session.labels.source(),
-            self.session.labels.len()
+            count(self.session.labels.len() as u64, "label")
         );
         if !kept.is_empty() {
             msg.push_str(&format!("; kept by label: {}", kept.join(", ")));
         }
         if !dropped.is_empty() {
-            msg.push_str(&format!(
-                "; dropped (label gone): {}",
-                dropped.join(", ")
-            ));
+            msg.push_str(&format!("; dropped (label gone): {}", dropped.join(", ")));
         }
         self.say(msg);
         Ok(())

@@ -214,7 +214,11 @@ fn history_lines(d: &Debugger, rows: usize) -> Vec<Line<'static>> {
                 Span::raw(decode(pi)),
             ]),
             HistoryEntry::Ran { instructions } => Line::from(Span::styled(
-                format!("… {} instructions not recorded", grouped(instructions)),
+                format!(
+                    "… {} instruction{} not recorded",
+                    grouped(instructions),
+                    crate::console::plural(instructions)
+                ),
                 dim(),
             )),
         })

@@ -14,6 +14,7 @@ mod console_devices;
 mod console_props;
 mod console_pty;
 mod console_session;
+mod labels;
 mod new_user;
 mod tui_cli;
 mod tui_frames;
