@@ -278,19 +278,15 @@ impl Target {
         }
     }
 
-    /// The places named, each with its label (a store line with its label in the
-    /// source, `loop+2`, when `labels` has one), in order.
-    fn places(&self, labels: &Labels) -> Vec<(String, Place)> {
+    /// The places named, each with its label, in order.
+    fn places(&self) -> Vec<(String, Place)> {
         match *self {
             Target::Store { from, to, long } => {
                 let step = if long { 2 } else { 1 };
                 (from..=to)
                     .step_by(step)
                     .map(|a| {
-                        let label = match labels.describe(a) {
-                            Some(name) => format!("{} ({a}) {name}", addr_chars(a)),
-                            None => format!("{} ({a})", addr_chars(a)),
-                        };
+                        let label = format!("{} ({a})", addr_chars(a));
                         (label, Place::Store { addr: a, long })
                     })
                     .collect()
@@ -328,13 +324,22 @@ impl Target {
         self.show_labelled(m, &Labels::default())
     }
 
-    /// As [`Target::show`], a store line named also by its label in `labels` (the
-    /// nearest label at or below it on its page: `A/ (3) loop+2: …`).
+    /// As [`Target::show`], a store line named also by its label in `labels` at the
+    /// end (the nearest label at or below it on its page: `A/ (3): …  (loop+2)`).
     pub fn show_labelled(&self, m: &Machine, labels: &Labels) -> Vec<String> {
         let w = self.width();
-        self.places(labels)
+        self.places()
             .into_iter()
-            .map(|(label, p)| format!("{label}: {}", show_value(p.read(m), w)))
+            .map(|(label, p)| {
+                let value = format!("{label}: {}", show_value(p.read(m), w));
+                match p {
+                    Place::Store { addr, .. } => match labels.describe(addr) {
+                        Some(name) => format!("{value}  ({name})"),
+                        None => value,
+                    },
+                    _ => value,
+                }
+            })
             .collect()
     }
 
@@ -342,7 +347,7 @@ impl Target {
     /// §7(9)): what is written there is lost, as on the machine. A drum write marks the
     /// drum changed, so that a persistent drum is written back.
     pub fn deposit(&self, m: &mut Machine, v: Value) {
-        for (_, p) in self.places(&Labels::default()) {
+        for (_, p) in self.places() {
             p.write(m, v.0);
         }
     }

@@ -622,14 +622,16 @@ impl Session {
         if let Some(p) = self.kac_plan {
             let now = m.stats.instructions;
             out.push(if p.pressed {
+                let n = p.release_at - now;
                 format!(
-                    "KAC planned: held, released after {} more",
-                    count(p.release_at - now, "instruction")
+                    "KAC planned: held, released after {n} more instruction{}",
+                    super::plural(n)
                 )
             } else {
+                let n = p.press_at - now;
                 format!(
-                    "KAC planned: pressed after {} more, held for {}",
-                    count(p.press_at - now, "instruction"),
+                    "KAC planned: pressed after {n} more instruction{}, held for {}",
+                    super::plural(n),
                     p.release_at - p.press_at
                 )
             });

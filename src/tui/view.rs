@@ -395,7 +395,7 @@ pub fn draw(f: &mut Frame, d: &Debugger) {
     let prompt = match &d.input {
         Some(s) => Line::from(vec![Span::raw(format!(":{s}")), Span::styled("█", bright())]),
         None => Line::from(Span::styled(
-            "? help  s step  r run/stop  1 2 3 real/slow/full  b break  e examine  [ ] { } pages  a KAC  : command  q quit",
+            "? help  s step  r run/stop  1 2 3 real/slow/full  b break  [ ] { } pages  a KAC  : command  q quit",
             dim(),
         )),
     };

@@ -68,8 +68,8 @@ fn console_takes_labels() {
         out.contains("stop: breakpoint at line T/ (16)"),
         "{out}\n{err}"
     );
-    assert!(out.contains("@@ (66) text2: "), "{out}");
-    assert!(out.contains("Z/ (17) h2+1: "), "{out}");
+    assert!(out.contains("@@ (66): WORLD///") && out.contains("  (text2)\n"), "{out}");
+    assert!(out.contains("Z/ (17): ///I  196608  00000 00000 00000 01100  (h2+1)"), "{out}");
     assert!(out.contains("breakpoints: T/ (h2)"), "{out}");
     assert!(
         out.contains("stop: dynamic stop (jump to itself) at line O/ (24)"),
@@ -131,8 +131,9 @@ fn debugger_takes_labels_and_shows_a_range_whole() {
     let (screen, err) = text(&o);
     assert!(o.status.success(), "{err}");
     // The range's two long lines, both, over the console.
-    assert!(screen.contains("/@ (64) text1: "), "{screen}");
-    assert!(screen.contains("@@ (66) text2: "), "{screen}");
+    assert!(screen.contains("/@ (64): HELLO///"), "{screen}");
+    assert!(screen.contains("@@ (66): WORLD///"), "{screen}");
+    assert!(screen.contains("(text2)"), "{screen}");
     // The history names the lines by label: h1 and h1+1 (½/ and D/).
     assert!(screen.contains("½/ h1   "), "{screen}");
     assert!(screen.contains("D/ h1+1 "), "{screen}");
