@@ -562,7 +562,18 @@ impl Debugger {
                     .into(),
             );
         };
-        let (image, labels) = reloader()?;
+        let (image, labels) = match reloader() {
+            Ok(r) => r,
+            Err(e) => {
+                // The assembler's errors, every one, over the console; nothing changed.
+                self.output = Some(
+                    std::iter::once(":reload (nothing changed)".to_string())
+                        .chain(e.lines().map(str::to_string))
+                        .collect(),
+                );
+                return Err(e);
+            }
+        };
         let old = std::mem::take(&mut self.session.labels);
         let mut kept = Vec::new();
         let mut dropped = Vec::new();

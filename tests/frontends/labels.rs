@@ -68,8 +68,14 @@ fn console_takes_labels() {
         out.contains("stop: breakpoint at line T/ (16)"),
         "{out}\n{err}"
     );
-    assert!(out.contains("@@ (66): WORLD///") && out.contains("  (text2)\n"), "{out}");
-    assert!(out.contains("Z/ (17): ///I  196608  00000 00000 00000 01100  (h2+1)"), "{out}");
+    assert!(
+        out.contains("@@ (66): WORLD///") && out.contains("  (text2)\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("Z/ (17): ///I  196608  00000 00000 00000 01100  (h2+1)"),
+        "{out}"
+    );
     assert!(out.contains("breakpoints: T/ (h2)"), "{out}");
     assert!(
         out.contains("stop: dynamic stop (jump to itself) at line O/ (24)"),
@@ -226,6 +232,14 @@ fn reload_keeps_breakpoints_by_label() {
     assert_eq!(d.watches, vec![66]);
     d.command("run").unwrap();
     assert_eq!(d.last_stop, Some(Stop::Breakpoint { line: 18 }));
+    // A source that does not assemble changes nothing and shows its errors.
+    d.reloader = Some(Box::new(|| Err("hello.m1:3:1: unknown order `XX`".into())));
+    let c = d.session.machine.c;
+    assert!(d.command("reload").is_err());
+    assert_eq!(d.session.machine.c, c);
+    assert_eq!(d.session.machine.breaks.lines(), vec![18]);
+    let shown = d.output.clone().unwrap_or_default().join("\n");
+    assert!(shown.contains("unknown order `XX`"), "{shown}");
 }
 
 /// The `?` screen names every command of the console language and the debugger's own.

@@ -150,7 +150,10 @@ fn e_examines_and_kec_asks_first() {
     let shown = s.wait_for("(any key closes)");
     assert!(shown.contains("YE (53): ££//"), "{shown}");
     assert!(shown.contains("PE (54): E///"), "{shown}");
-    assert!(shown.contains("instructions 1 "), "nothing cleared:\n{shown}");
+    assert!(
+        shown.contains("instructions 1 "),
+        "nothing cleared:\n{shown}"
+    );
     s.send("x");
     s.send("K");
     s.wait_for("press K again");
