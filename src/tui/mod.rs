@@ -425,6 +425,8 @@ impl Debugger {
     /// A message saying what is wrong or what failed.
     pub fn command(&mut self, line: &str) -> Result<(), String> {
         let words: Vec<&str> = line.split_whitespace().collect();
+        // The box of the last command's output belongs to that command only.
+        self.output = None;
         let Some(first) = words.first() else {
             return Ok(());
         };
