@@ -61,7 +61,8 @@ fn console_takes_labels() {
     let o = mark1_in(
         &dir,
         &["console", "--program", &hello()],
-        "break h2\ngo\nexamine long text2\ne h2+1\nshow breaks\nunbreak h2\ngo stop\ne tex1\n",
+        "break h2\ngo\nexamine long text2\ne h2+1\nshow breaks\nunbreak h2\ngo stop\ne tex1\n\
+         deposit one+1 5\ne minus1\n",
     );
     let (out, err) = text(&o);
     assert!(
@@ -77,6 +78,8 @@ fn console_takes_labels() {
         "{out}"
     );
     assert!(out.contains("breakpoints: T/ (h2)"), "{out}");
+    // `one+1` is minus1's line (½@, 72): deposited and examined by two names.
+    assert!(out.contains("½@ (72): S///  5  "), "{out}");
     assert!(
         out.contains("stop: dynamic stop (jump to itself) at line O/ (24)"),
         "{out}"
