@@ -19,7 +19,8 @@ pub struct DebugArgs {
     #[arg(long, conflicts_with = "file")]
     tape: Option<PathBuf>,
     /// Apply these commands first (one a line, the console language and the
-    /// debugger's own: step, run, speed, page, png, ...).
+    /// debugger's own: step, run, speed, page, png, reload, ...; labels of a source
+    /// where a line is taken: `break loop`, `e long total`).
     #[arg(long)]
     script: Option<PathBuf>,
     /// Do not open the terminal interface: apply --script, print the screen as text.
