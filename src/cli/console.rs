@@ -5,7 +5,7 @@ use super::load::load_program;
 use super::machine::MachineArgs;
 use super::BeatLimit;
 use anyhow::{anyhow, bail, Result};
-use mark1::console::{parse_command, ExecError, Session};
+use mark1::console::{ExecError, Session};
 use mark1::machine::Machine;
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
@@ -95,6 +95,9 @@ pub fn run(a: ConsoleArgs) -> Result<()> {
     let symbols = super::symbols_for(a.symbols.as_deref(), a.program.as_deref())?;
     let mut session = Session::new(m, base);
     session.profile_symbols = symbols.clone();
+    if let Some(p) = &a.program {
+        session.labels = super::labels::source_labels(p);
+    }
     if a.profile.is_some() {
         session.machine.profile = Some(Box::default());
     }
@@ -259,8 +262,9 @@ fn run_interactive(session: &mut Session, interactive: bool) -> Result<usize> {
                 continue;
             }
         };
-        let result =
-            parse_command(&line).map_err(|e| format!("cannot read `{}`: {e}", line.trim()));
+        let result = session
+            .parse(&line)
+            .map_err(|e| format!("cannot read `{}`: {e}", line.trim()));
         let result = result.and_then(|cmd| session.execute(&cmd).map_err(|e| describe(&e)));
         let paper = session.machine.printer_text();
         if paper.len() > echoed {

@@ -19,7 +19,8 @@ pub struct DebugArgs {
     #[arg(long, conflicts_with = "file")]
     tape: Option<PathBuf>,
     /// Apply these commands first (one a line, the console language and the
-    /// debugger's own: step, run, speed, page, png, ...).
+    /// debugger's own: step, run, speed, page, png, reload, ...; labels of a source
+    /// where a line is taken: `break loop`, `e long total`).
     #[arg(long)]
     script: Option<PathBuf>,
     /// Do not open the terminal interface: apply --script, print the screen as text.
@@ -44,7 +45,19 @@ pub fn run(a: DebugArgs) -> Result<()> {
         .as_ref()
         .and_then(|s| s.parent().map(Path::to_path_buf))
         .unwrap_or_default();
-    let mut dbg = Debugger::new(Session::new(m, base), name);
+    let mut session = Session::new(m, base);
+    let mut dbg = match &a.file {
+        Some(f) => {
+            session.labels = super::labels::source_labels(f);
+            let mut dbg = Debugger::new(session, name);
+            if !dbg.session.labels.source().is_empty() {
+                let f = f.clone();
+                dbg.reloader = Some(Box::new(move || super::labels::reassemble(&f)));
+            }
+            dbg
+        }
+        None => Debugger::new(session, name),
+    };
     let script = match &a.script {
         Some(s) => Some((
             s.display().to_string(),

@@ -166,7 +166,17 @@ impl Session {
             self.machine.drum.load_words(&[]);
             self.machine.drum.dirty = true;
         } else {
-            let bytes = input::read_limited(file, input::DRUM).map_err(|e| e.to_string())?;
+            let bytes = input::read_limited(file, input::DRUM).map_err(|e| {
+                if file.exists() {
+                    e.to_string()
+                } else {
+                    // A new drum is asked for with -n: say so.
+                    format!(
+                        "{e}; `attach -n drum {}` starts a new, empty drum in that file",
+                        file.display()
+                    )
+                }
+            })?;
             let words = read_drm(&bytes).map_err(|e| format!("{}: {e}", file.display()))?;
             self.machine.drum.load_words(&words);
         }
@@ -416,22 +426,26 @@ impl Session {
                 }
             ),
         };
+        let left = m.reader.remaining();
         let reader = format!(
-            "reader: {}, {} characters left",
+            "reader: {}, {left} character{} left",
             self.devices
                 .reader
                 .as_ref()
                 .map_or("no file".to_string(), |p| p.display().to_string()),
-            m.reader.remaining()
+            super::plural(left as u64)
         );
         let punch = match &self.devices.punch {
             None => format!("punch: no file (switch {})", onoff(t.punch_on)),
-            Some(p) => format!(
-                "punch: {} (switch {}), {} rows punched into it",
-                p.path.display(),
-                onoff(t.punch_on),
-                t.punched().len().saturating_sub(p.from)
-            ),
+            Some(p) => {
+                let rows = t.punched().len().saturating_sub(p.from);
+                format!(
+                    "punch: {} (switch {}), {rows} row{} punched into it",
+                    p.path.display(),
+                    onoff(t.punch_on),
+                    super::plural(rows as u64)
+                )
+            }
         };
         let printer = match &self.devices.printer {
             None => format!("printer: no file (switch {})", onoff(t.printer_on)),

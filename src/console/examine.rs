@@ -21,6 +21,7 @@
 //! | `B0` … `B7`, `B` | one B-line, all eight | 20 |
 //! | `drum 5.1:E/`, `drum 5.1:1-9`, `drum 5.1` | drum track 5, half 1, line E/ (1); a range; the whole half-track (the notation of `mark1 disasm`) | 20 each |
 
+use super::labels::Labels;
 use crate::machine::code::{addr_chars, parse_addr, parse_chars, to_chars, MASK20};
 use crate::machine::store::partner;
 use crate::machine::Machine;
@@ -154,11 +155,6 @@ fn register(word: &str) -> Option<Register> {
     })
 }
 
-/// A store address: two teleprint characters or decimal 0–1023.
-fn store_addr(s: &str) -> Result<u32, String> {
-    super::parse_line_addr(s)
-}
-
 /// `FROM` or `FROM-TO` with `one` reading each end; `TO` ≥ `FROM`.
 fn range(s: &str, one: &dyn Fn(&str) -> Result<u32, String>) -> Result<(u32, u32), String> {
     match s.split_once('-') {
@@ -221,15 +217,26 @@ fn drum_target(s: &str) -> Result<Target, String> {
     })
 }
 
-/// Reads the words after `examine` / before the value of `deposit`.
+/// Reads the words after `examine` / before the value of `deposit` (line addresses
+/// only: no labels).
 ///
 /// # Errors
 /// A message naming what cannot be read.
 pub fn parse_target(words: &[&str]) -> Result<Target, String> {
+    parse_target_with(words, &Labels::default())
+}
+
+/// Reads the words after `examine` / before the value of `deposit`; a store line may
+/// also be a label of `labels` or `label+N` ([`Labels::line`]; a register's name is
+/// read as the register: `store NAME` for a label spelt as one).
+///
+/// # Errors
+/// A message naming what cannot be read.
+pub fn parse_target_with(words: &[&str], labels: &Labels) -> Result<Target, String> {
     let first = words.first().map(|w| w.to_ascii_lowercase());
     match (first.as_deref(), words.len()) {
         (Some(k @ ("long" | "store")), 2) => {
-            let (from, to) = range(words[1], &store_addr)?;
+            let (from, to) = labels.range(words[1])?;
             Ok(Target::Store {
                 from,
                 to,
@@ -242,10 +249,10 @@ pub fn parse_target(words: &[&str]) -> Result<Target, String> {
             let w = words[0];
             if let Some(r) = register(w) {
                 Ok(Target::Register(r))
-            } else if w.contains('.') {
+            } else if w.contains('.') && labels.range(w).is_err() {
                 drum_target(w)
             } else {
-                let (from, to) = range(w, &store_addr)?;
+                let (from, to) = labels.range(w)?;
                 Ok(Target::Store {
                     from,
                     to,
@@ -314,10 +321,25 @@ impl Target {
 
     /// One line a place: its label, then [`show_value`].
     pub fn show(&self, m: &Machine) -> Vec<String> {
+        self.show_labelled(m, &Labels::default())
+    }
+
+    /// As [`Target::show`], a store line named also by its label in `labels` at the
+    /// end (the nearest label at or below it on its page: `A/ (3): …  (loop+2)`).
+    pub fn show_labelled(&self, m: &Machine, labels: &Labels) -> Vec<String> {
         let w = self.width();
         self.places()
             .into_iter()
-            .map(|(label, p)| format!("{label}: {}", show_value(p.read(m), w)))
+            .map(|(label, p)| {
+                let value = format!("{label}: {}", show_value(p.read(m), w));
+                match p {
+                    Place::Store { addr, .. } => match labels.describe(addr) {
+                        Some(name) => format!("{value}  ({name})"),
+                        None => value,
+                    },
+                    _ => value,
+                }
+            })
             .collect()
     }
 

@@ -130,8 +130,8 @@ pub const COMMANDS: &[CommandHelp] = &[
     c(
         "go",
         &[],
-        &["go", "go until \"TEXT\"", "go until hoot"],
-        "run until the machine stops, until the printer has printed TEXT, until a hoot (Ctrl-C stops it)",
+        &["go", "go LINE", "go until \"TEXT\"", "go until hoot"],
+        "run until the machine stops (from LINE: a line or a label), until the printer has printed TEXT, until a hoot (Ctrl-C stops it)",
     ),
     c(
         "step",
@@ -143,7 +143,7 @@ pub const COMMANDS: &[CommandHelp] = &[
         "break",
         &[],
         &["break LINE", "break hoot|print|transfer"],
-        "stop before obeying LINE, or after a hoot, a printed order, a magnetic transfer",
+        "stop before obeying LINE (D/, 9, a label, label+N), or after a hoot, a printed order, a magnetic transfer",
     ),
     c(
         "unbreak",
@@ -155,13 +155,14 @@ pub const COMMANDS: &[CommandHelp] = &[
         "watch",
         &[],
         &["watch LINE"],
-        "stop after an instruction that changes store line LINE",
+        "stop after an instruction that changes store line LINE (D/, 9, a label, label+N)",
     ),
     c(
         "examine",
         &["e", "ex"],
         &[
             "examine D/ | 9 | D/-RE | long D/ | store PI   store lines",
+            "examine total | loop+2 | loop-loop+5 | long total   store lines by the source's labels",
             "examine A | L | M | D | C | PI | H | B0..B7 | B registers",
             "examine drum 5.1:E/ | drum 5.1:0-9 | drum 5.1 drum lines (track.half:line)",
         ],

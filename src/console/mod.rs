@@ -17,12 +17,14 @@
 pub mod devices;
 pub mod examine;
 pub mod help;
+pub mod labels;
 pub mod parser;
 pub mod session;
 
 pub use devices::{Device, Devices};
 pub use examine::{Target, Value};
-pub use parser::{parse_command, parse_h, parse_line_addr};
+pub use labels::Labels;
+pub use parser::{parse_command, parse_command_with, parse_h, parse_line_addr};
 pub use session::{LastRun, Session, StopRecord};
 
 use crate::machine::Stop;
@@ -88,6 +90,9 @@ pub enum Command {
     Feed(Vec<u8>),
     /// Run until the machine stops.
     Go,
+    /// Run from this line until the machine stops (control set so that the next
+    /// prepulse obeys the line).
+    GoFrom(u32),
     /// Run until the printer has printed this text.
     GoUntilText(String),
     /// Run until a hoot.
@@ -258,6 +263,24 @@ impl ExecError {
     }
 }
 
+/// `n` and the noun, plural unless `n` is 1: "1 instruction", "2 instructions".
+pub fn count(n: u64, noun: &str) -> String {
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
+/// The plural ending of a noun counted `n`: "" for 1, else "s".
+pub fn plural(n: u64) -> &'static str {
+    if n == 1 {
+        ""
+    } else {
+        "s"
+    }
+}
+
 /// Expands `$VAR` and `${VAR}` from the environment; an unset variable is an error.
 fn expand(path: &str) -> Result<String, String> {
     let mut out = String::new();
@@ -293,5 +316,12 @@ mod tests {
         assert_eq!(expand("$MARK1_TEST_DIR/a.drm").unwrap(), "/x/a.drm");
         assert_eq!(expand("${MARK1_TEST_DIR}b").unwrap(), "/xb");
         assert!(expand("$MARK1_NO_SUCH_VARIABLE_X").is_err());
+    }
+
+    #[test]
+    fn counts_in_words() {
+        assert_eq!(count(1, "instruction"), "1 instruction");
+        assert_eq!(count(0, "beat"), "0 beats");
+        assert_eq!(count(7, "beat"), "7 beats");
     }
 }

@@ -2,7 +2,8 @@
 //! Never panics, whatever the line (property-tested in tests/frontends/console_props.rs).
 
 use super::devices::Device;
-use super::examine::{parse_target, parse_value};
+use super::examine::{parse_target_with, parse_value};
+use super::labels::Labels;
 use super::{Command, Event, ProfileCommand, ShowWhat, KAC_DEFAULT_BEATS};
 use crate::machine::code::{parse_addr, parse_line};
 use nom::branch::alt;
@@ -87,11 +88,20 @@ pub fn parse_line_addr(s: &str) -> Result<u32, String> {
     parse_addr(s).ok_or_else(|| format!("`{s}` is not a line address"))
 }
 
-/// Parses one command line.
+/// Parses one command line, without labels (line addresses only).
 ///
 /// # Errors
 /// A message saying what is wrong.
 pub fn parse_command(line: &str) -> Result<Command, String> {
+    parse_command_with(line, &Labels::default())
+}
+
+/// Parses one command line; where a line address is taken (`examine`, `deposit`,
+/// `break`, `unbreak`, `watch`, `go`), a label of `labels` or `label+N` is taken too.
+///
+/// # Errors
+/// A message saying what is wrong (a label that does not exist named, with the nearest).
+pub fn parse_command_with(line: &str, labels: &Labels) -> Result<Command, String> {
     let line = line.trim();
     if line.is_empty() || line.starts_with('#') || line.starts_with(';') {
         return Ok(Command::Nothing);
@@ -134,15 +144,17 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
         "load" => want(2).map(|_| Command::Load(a[1].to_string()))?,
         "tape" => want(2).map(|_| Command::Tape(a[1].to_string()))?,
         "feed" => Command::Feed(feed_codes(&a[1..].concat())?),
-        "go" => go_command(&a, &args, line)?,
+        "go" => go_command(&a, &args, line, labels)?,
         "step" => match n {
             1 => Command::Step(1),
             2 => Command::Step(number(a[1])?),
             _ => return Err("`step` takes at most one argument".into()),
         },
-        "break" | "unbreak" => want(2).and_then(|_| break_command(lower == "break", a[1]))?,
+        "break" | "unbreak" => {
+            want(2).and_then(|_| break_command(lower == "break", a[1], labels))?
+        }
         "watch" => want(2)
-            .and_then(|_| parse_line_addr(a[1]))
+            .and_then(|_| labels.line(a[1]))
             .map(Command::Watch)?,
         "expect" => want(2).map(|_| Command::Expect(args[1].clone()))?,
         "limit" => want(2).and_then(|_| number(a[1])).map(Command::Limit)?,
@@ -160,12 +172,12 @@ pub fn parse_command(line: &str) -> Result<Command, String> {
             [d, f] => Command::Save(device(d)?, f.to_string(), false),
             _ => return Err("expected `save [-f] DEVICE FILE`".into()),
         },
-        "examine" | "ex" | "e" => Command::Examine(parse_target(&a[1..])?),
+        "examine" | "ex" | "e" => Command::Examine(parse_target_with(&a[1..], labels)?),
         "deposit" | "dep" | "d" => {
             if n < 3 {
                 return Err("expected `deposit WHAT VALUE`".into());
             }
-            let target = parse_target(&a[1..n - 1])?;
+            let target = parse_target_with(&a[1..n - 1], labels)?;
             let v = parse_value(a[n - 1], target.width())?;
             Command::Deposit(target, v)
         }
@@ -324,10 +336,12 @@ pub fn feed_codes(text: &str) -> Result<Vec<u8>, String> {
         .collect()
 }
 
-/// `go`, `go until "TEXT"` or `go until hoot` (`a` the words, `args` the same unquoted).
-fn go_command(a: &[&str], args: &[String], line: &str) -> Result<Command, String> {
+/// `go`, `go LINE`, `go until "TEXT"` or `go until hoot` (`a` the words, `args` the
+/// same unquoted).
+fn go_command(a: &[&str], args: &[String], line: &str, labels: &Labels) -> Result<Command, String> {
     match (a.len(), a.get(1).map(|s| s.to_ascii_lowercase())) {
         (1, _) => Ok(Command::Go),
+        (2, Some(u)) if u != "until" => Ok(Command::GoFrom(labels.line(a[1])?)),
         (3, Some(u)) if u == "until" => {
             if args[2].eq_ignore_ascii_case("hoot") && !line.contains('"') {
                 Ok(Command::GoUntilHoot)
@@ -335,20 +349,20 @@ fn go_command(a: &[&str], args: &[String], line: &str) -> Result<Command, String
                 Ok(Command::GoUntilText(args[2].clone()))
             }
         }
-        _ => Err("expected `go`, `go until \"TEXT\"` or `go until hoot`".into()),
+        _ => Err("expected `go`, `go LINE`, `go until \"TEXT\"` or `go until hoot`".into()),
     }
 }
 
 /// `break WHAT` (`on`) or `unbreak WHAT`: an event, a line, or (unbreak) `all`.
-fn break_command(on: bool, what: &str) -> Result<Command, String> {
+fn break_command(on: bool, what: &str, labels: &Labels) -> Result<Command, String> {
     Ok(if let Some(e) = event(what) {
         Command::BreakOn(e, on)
     } else if !on && what.eq_ignore_ascii_case("all") {
         Command::UnbreakAll
     } else if on {
-        Command::Break(parse_line_addr(what)?)
+        Command::Break(labels.line(what)?)
     } else {
-        Command::Unbreak(parse_line_addr(what)?)
+        Command::Unbreak(labels.line(what)?)
     })
 }
 

@@ -3,8 +3,11 @@
 
 use super::devices::Devices;
 use super::examine::Target;
+use super::labels::Labels;
 use super::DEFAULT_LIMIT;
-use super::{expand, help, parse_command, Command, ConsoleError, Event, ExecError, ShowWhat};
+use super::{
+    count, expand, help, parse_command_with, Command, ConsoleError, Event, ExecError, ShowWhat,
+};
 use crate::machine::code::{addr_chars, line_chars, to_chars};
 use crate::machine::report::describe_stop;
 use crate::machine::{Budget, Machine, Stop};
@@ -82,6 +85,9 @@ pub struct Session {
     pub profile_symbols: crate::profile::Symbols,
     /// The counts kept by `profile off`.
     profile_kept: Option<Box<crate::profile::Profile>>,
+    /// The labels of the loaded source: commands that take a line address take them
+    /// too ([`Session::parse`]); empty when the program was not loaded from source.
+    pub labels: Labels,
 }
 
 impl Session {
@@ -102,7 +108,16 @@ impl Session {
             expect_from: 0,
             profile_symbols: crate::profile::Symbols::default(),
             profile_kept: None,
+            labels: Labels::default(),
         }
+    }
+
+    /// Reads one command line with the session's [`Session::labels`].
+    ///
+    /// # Errors
+    /// A message saying what is wrong.
+    pub fn parse(&self, line: &str) -> Result<Command, String> {
+        parse_command_with(line, &self.labels)
     }
 
     /// A file name of a command resolved: `$VAR` expanded, relative to [`Session::base`].
@@ -121,10 +136,10 @@ impl Session {
     fn record(&mut self, stop: Stop) {
         let m = &self.machine;
         self.messages.push(format!(
-            "stop: {} after {} instructions, {} beats",
+            "stop: {} after {}, {}",
             describe_stop(&stop),
-            m.stats.instructions,
-            m.stats.beats
+            count(m.stats.instructions, "instruction"),
+            count(m.stats.beats, "beat")
         ));
         self.stops.push(StopRecord {
             stop,
@@ -143,10 +158,10 @@ impl Session {
     fn interruption(&mut self) -> ExecError {
         let m = &self.machine;
         let msg = format!(
-            "stopped by the operator before line {} after {} instructions, {} beats; `go` goes on from there",
+            "stopped by the operator before line {} after {}, {}; `go` goes on from there",
             addr_chars((m.c + 1) & 1023),
-            m.stats.instructions,
-            m.stats.beats
+            count(m.stats.instructions, "instruction"),
+            count(m.stats.beats, "beat")
         );
         ExecError::Interrupted(msg)
     }
@@ -238,6 +253,7 @@ impl Session {
         let runs = matches!(
             cmd,
             Command::Go
+                | Command::GoFrom(_)
                 | Command::GoUntilText(_)
                 | Command::GoUntilHoot
                 | Command::Step(_)
@@ -278,11 +294,15 @@ impl Session {
                     self.record(s);
                 }
             }
-            Command::Go => {
+            Command::Go | Command::GoFrom(_) => {
+                if let Command::GoFrom(line) = cmd {
+                    // C holds the line last obeyed: the next prepulse obeys C + 1.
+                    self.machine.c = line.wrapping_sub(1) & 1023;
+                }
                 if self.go()? == Stop::BeatLimit {
                     return Err(ExecError::BeatLimit(format!(
-                        "the machine did not stop within {} beats (now at line {})",
-                        self.limit,
+                        "the machine did not stop within {} (now at line {})",
+                        count(self.limit, "beat"),
                         addr_chars((self.machine.c + 1) & 1023)
                     )));
                 }
@@ -383,7 +403,7 @@ impl Session {
                 self.messages.extend(lines);
             }
             Command::Examine(t) => {
-                let lines = t.show(&self.machine);
+                let lines = t.show_labelled(&self.machine, &self.labels);
                 self.messages.extend(lines);
             }
             Command::Deposit(t, v) => t.deposit(&mut self.machine, *v),
@@ -391,6 +411,7 @@ impl Session {
             Command::Help(Some(w)) => self.messages.extend(help::one(w)?),
             Command::Quit => self.quit = true,
             Command::Go
+            | Command::GoFrom(_)
             | Command::GoUntilText(_)
             | Command::GoUntilHoot
             | Command::Step(_)
@@ -601,14 +622,16 @@ impl Session {
         if let Some(p) = self.kac_plan {
             let now = m.stats.instructions;
             out.push(if p.pressed {
+                let n = p.release_at - now;
                 format!(
-                    "KAC planned: held, released after {} more instructions",
-                    p.release_at - now
+                    "KAC planned: held, released after {n} more instruction{}",
+                    super::plural(n)
                 )
             } else {
+                let n = p.press_at - now;
                 format!(
-                    "KAC planned: pressed after {} more instructions, held for {}",
-                    p.press_at - now,
+                    "KAC planned: pressed after {n} more instruction{}, held for {}",
+                    super::plural(n),
                     p.release_at - p.press_at
                 )
             });
@@ -647,9 +670,11 @@ impl Session {
                     "too short to time".into()
                 };
                 format!(
-                    "last run: {} instructions, {} beats ({:.3} simulated s) in {:.3} host s: {per}",
+                    "last run: {} instruction{}, {} beat{} ({:.3} simulated s) in {:.3} host s: {per}",
                     grouped(r.instructions),
+                    super::plural(r.instructions),
                     grouped(r.beats),
+                    super::plural(r.beats),
                     crate::machine::timing::beats_to_seconds(r.beats),
                     r.host_seconds,
                 )
@@ -659,7 +684,14 @@ impl Session {
 
     fn show_breaks(&self) -> String {
         let b = &self.machine.breaks;
-        let lines: Vec<String> = b.lines().iter().map(|&l| addr_chars(l)).collect();
+        let lines: Vec<String> = b
+            .lines()
+            .iter()
+            .map(|&l| match self.labels.describe(l) {
+                Some(name) => format!("{} ({name})", addr_chars(l)),
+                None => addr_chars(l),
+            })
+            .collect();
         let mut events = Vec::new();
         for (on, name) in [
             (b.on_hoot, "hoot"),
@@ -719,7 +751,7 @@ impl Session {
                 file: name.to_string(),
                 line: i + 1,
             })?;
-            let cmd = parse_command(line).map_err(|message| ConsoleError::Syntax {
+            let cmd = self.parse(line).map_err(|message| ConsoleError::Syntax {
                 file: name.to_string(),
                 line: i + 1,
                 text: line.trim().to_string(),

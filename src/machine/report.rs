@@ -179,7 +179,7 @@ pub fn describe_stop(s: &Stop) -> String {
         ),
         Stop::ReaderEmpty { line } => format!("tape ran out: input order at {}", at(line)),
         Stop::Breakpoint { line } => format!("breakpoint at {}", at(line)),
-        Stop::Watch { address } => format!("watched line {} changed", at(address)),
+        Stop::Watch { address } => format!("watched {} changed", at(address)),
         Stop::Printed { line } => format!("printed (break on print) at {}", at(line)),
         Stop::Hoot { line } => format!("hoot (break on hoot) at {}", at(line)),
         Stop::Transfer { line } => format!("magnetic transfer (break) at {}", at(line)),

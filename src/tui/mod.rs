@@ -11,7 +11,8 @@
 mod term;
 pub mod view;
 
-use crate::console::{parse_command, Command, Session};
+use crate::console::{count, Command, Labels, Session};
+use crate::formats::image::Image;
 use crate::formats::output::{write_atomic, Overwrite};
 use crate::machine::code::addr_chars;
 use crate::machine::report::describe_stop;
@@ -105,9 +106,22 @@ pub struct Debugger {
     pub png_path: PathBuf,
     /// Where the `wav` key writes the hooter's sound.
     pub wav_path: PathBuf,
+    /// The lines of the last command's output when it had more than one (a range
+    /// examined, `show`, `help COMMAND`), shown over the console until a key is pressed;
+    /// the command line first.
+    pub output: Option<Vec<String>>,
+    /// The `K` key (KEC) was pressed once and waits for its confirmation.
+    pub kec_armed: bool,
+    /// Assembles the program's source again for `reload`: its image and labels (set by
+    /// the front end when the program came from a source file).
+    pub reloader: Option<Reloader>,
     pace: Option<(Instant, u64, u64)>,
     kac_release_at: Option<u64>,
 }
+
+/// What `reload` calls: the source assembled again, as an image and its labels, or the
+/// assembler's errors in words.
+pub type Reloader = Box<dyn FnMut() -> Result<(Image, Labels), String>>;
 
 /// The period-notation decoding of one instruction, as `mark1 disasm` prints it:
 /// function, address, B-line and meaning (e.g. `/N VE  A += D*S+`); see
@@ -160,6 +174,9 @@ impl Debugger {
             watches: Vec::new(),
             png_path: PathBuf::from("mark1-tubes.png"),
             wav_path: PathBuf::from("mark1-hoot.wav"),
+            output: None,
+            kec_armed: false,
+            reloader: None,
             pace: None,
             kac_release_at: None,
         }
@@ -192,10 +209,10 @@ impl Debugger {
         self.last_stop = Some(s);
         let m = &self.session.machine;
         let msg = format!(
-            "stop: {} after {} instructions, {} beats",
+            "stop: {} after {}, {}",
             describe_stop(&s),
-            m.stats.instructions,
-            m.stats.beats
+            count(m.stats.instructions, "instruction"),
+            count(m.stats.beats, "beat")
         );
         self.say(msg);
     }
@@ -391,22 +408,25 @@ impl Debugger {
         write_atomic(Path::new(path), &hoot_wav(&beats, end), overwrite)
             .map_err(|e| e.to_string())?;
         self.say(format!(
-            "wrote {} hoots to {}",
-            beats.len(),
+            "wrote {} to {}",
+            count(beats.len() as u64, "hoot"),
             full_path(path)
         ));
         Ok(())
     }
 
     /// Obeys one command line: first the debugger's own commands (`run`, `stop`,
-    /// `speed real|slow|full`, `page left|right N`, `png [-f] [FILE]`, `wav [-f] [FILE]`, `help`,
-    /// `quit`), then the console language ([`parse_command`]), with `step` recorded in
-    /// the history.
+    /// `speed real|slow|full`, `page left|right N`, `png [-f] [FILE]`, `wav [-f] [FILE]`,
+    /// `reload`, `help`, `quit`), then the console language ([`Session::parse`], with
+    /// the labels of the loaded source), with `step` recorded in the history. A console
+    /// command whose output has more than one line opens [`Debugger::output`].
     ///
     /// # Errors
     /// A message saying what is wrong or what failed.
     pub fn command(&mut self, line: &str) -> Result<(), String> {
         let words: Vec<&str> = line.split_whitespace().collect();
+        // The box of the last command's output belongs to that command only.
+        self.output = None;
         let Some(first) = words.first() else {
             return Ok(());
         };
@@ -468,17 +488,18 @@ impl Debugger {
                     self.write_wav(&p, overwrite)
                 };
             }
-            "help" | "?" => {
+            "help" | "?" if words.len() == 1 => {
                 self.help = !self.help;
                 return Ok(());
             }
+            "reload" if words.len() == 1 => return self.reload(),
             "quit" | "q" => {
                 self.quit = true;
                 return Ok(());
             }
             _ => {}
         }
-        let cmd = parse_command(line)?;
+        let cmd = self.session.parse(line)?;
         let i0 = self.session.machine.stats.instructions;
         let result = match &cmd {
             Command::Step(n) => {
@@ -505,6 +526,8 @@ impl Debugger {
         match cmd {
             Command::Watch(l) if !self.watches.contains(&l) => self.watches.push(l),
             Command::UnbreakAll => self.watches.clear(),
+            // The old stop is no longer where the machine is: the title says what is next.
+            Command::Kec | Command::Kcc => self.last_stop = None,
             _ => {}
         }
         if let Some(rec) = self.session.stops.last() {
@@ -512,10 +535,107 @@ impl Debugger {
         }
         self.session.stops.clear();
         let msgs: Vec<String> = self.session.messages.drain(..).collect();
+        self.output = (msgs.len() > 1).then(|| {
+            std::iter::once(format!(":{}", line.trim()))
+                .chain(msgs.iter().cloned())
+                .collect()
+        });
         for m in msgs {
             self.say(m);
         }
         result
+    }
+
+    /// `reload`: the source assembled again ([`Debugger::reloader`]) and loaded as at
+    /// the start (KEC, then the image: store, drum half-tracks, hand switches, control);
+    /// the history emptied; each breakpoint and watch kept by its label (`loop+2`, the
+    /// nearest label at or below it on its page, found at its new place), or at its
+    /// line when it had no label; one whose label is gone is dropped and named. The
+    /// event breaks, the paper, the counters and the attached files are kept. If the
+    /// source does not assemble, nothing changes.
+    ///
+    /// # Errors
+    /// No source to reload, or the assembler's errors.
+    pub fn reload(&mut self) -> Result<(), String> {
+        let Some(reloader) = self.reloader.as_mut() else {
+            return Err(
+                "`reload` assembles the program's source again: start `mark1 debug` \
+                        with a .m1 file"
+                    .into(),
+            );
+        };
+        let (image, labels) = match reloader() {
+            Ok(r) => r,
+            Err(e) => {
+                // The assembler's errors, every one, over the console; nothing changed.
+                self.output = Some(
+                    std::iter::once(":reload (nothing changed)".to_string())
+                        .chain(e.lines().map(str::to_string))
+                        .collect(),
+                );
+                return Err(e);
+            }
+        };
+        let old = std::mem::take(&mut self.session.labels);
+        let mut kept = Vec::new();
+        let mut dropped = Vec::new();
+        let mut moved = |line: u32| -> Option<u32> {
+            let Some(name) = old.describe(line) else {
+                return Some(line);
+            };
+            match labels.line(&name) {
+                Ok(l) => {
+                    kept.push(if l == line {
+                        name
+                    } else {
+                        format!("{name} (now {})", addr_chars(l))
+                    });
+                    Some(l)
+                }
+                Err(_) => {
+                    dropped.push(name);
+                    None
+                }
+            }
+        };
+        let m = &mut self.session.machine;
+        let lines: Vec<u32> = m
+            .breaks
+            .lines()
+            .into_iter()
+            .filter_map(&mut moved)
+            .collect();
+        let watches: Vec<u32> = self.watches.iter().filter_map(|&w| moved(w)).collect();
+        let events = (m.breaks.on_hoot, m.breaks.on_print, m.breaks.on_transfer);
+        m.kec();
+        m.load_image(&image);
+        m.breaks.clear();
+        (m.breaks.on_hoot, m.breaks.on_print, m.breaks.on_transfer) = events;
+        for &l in &lines {
+            m.breaks.set_line(l, true);
+        }
+        for &w in &watches {
+            m.breaks.watch(w, &m.store);
+        }
+        self.watches = watches;
+        self.session.labels = labels;
+        self.history.clear();
+        self.last_stop = None;
+        self.running = false;
+        self.pace = None;
+        let mut msg = format!(
+            "reloaded {} ({})",
+            self.session.labels.source(),
+            count(self.session.labels.len() as u64, "label")
+        );
+        if !kept.is_empty() {
+            msg.push_str(&format!("; kept by label: {}", kept.join(", ")));
+        }
+        if !dropped.is_empty() {
+            msg.push_str(&format!("; dropped (label gone): {}", dropped.join(", ")));
+        }
+        self.say(msg);
+        Ok(())
     }
 
     /// Holds KAC for `beats` beats of machine time while the machine goes on at its

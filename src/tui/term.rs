@@ -109,6 +109,20 @@ pub fn key(d: &mut Debugger, k: KeyEvent, releases: bool) {
         }
         return;
     }
+    // The output of the last command (a range examined) is closed by any key.
+    if d.output.take().is_some() {
+        return;
+    }
+    // KEC wipes the store: `K` asks, a second `K` presses it, any other key cancels.
+    if std::mem::take(&mut d.kec_armed) {
+        if k.code == KeyCode::Char('K') {
+            cmd(d, "kec");
+            d.say("KEC pressed: the store, A, D, the B-lines, C and PI cleared");
+        } else {
+            d.say("KEC not pressed");
+        }
+        return;
+    }
     let m = &d.session.machine;
     let next = addr_chars((m.c + 1) & 1023);
     let h = line_chars(m.console.hand_switches);
@@ -127,7 +141,15 @@ pub fn key(d: &mut Debugger, k: KeyEvent, releases: bool) {
         KeyCode::Char(']') => format!("page left {}", page(d.pages[0], true)),
         KeyCode::Char('{') => format!("page right {}", page(d.pages[1], false)),
         KeyCode::Char('}') => format!("page right {}", page(d.pages[1], true)),
-        KeyCode::Char('e') => "kec".into(),
+        KeyCode::Char('K') => {
+            d.kec_armed = true;
+            d.say("KEC clears the store, A, D, the B-lines, C and PI: press K again to clear, any other key not to");
+            return;
+        }
+        KeyCode::Char('e') => {
+            d.input = Some("e ".into());
+            return;
+        }
         KeyCode::Char('c') => "kcc".into(),
         KeyCode::Char('l') => format!("switch L {}", if l { "off" } else { "on" }),
         KeyCode::Char('g') => format!("switch G {}", if g { "off" } else { "on" }),

@@ -173,20 +173,52 @@ fn console_lines(d: &Debugger) -> Vec<Line<'static>> {
     ]
 }
 
+/// The history's rows: line, its label when the source has one (`loop`, `loop+2`,
+/// in a column as wide as the widest shown, at most 10 characters), the instruction,
+/// the beat counter and the instruction in words.
 fn history_lines(d: &Debugger, rows: usize) -> Vec<Line<'static>> {
     let skip = d.history.len().saturating_sub(rows);
+    let labels = &d.session.labels;
+    let name = |line: u32| -> String {
+        let n = labels.describe(line).unwrap_or_default();
+        if n.chars().count() > 10 {
+            let mut t: String = n.chars().take(9).collect();
+            t.push('…');
+            t
+        } else {
+            n
+        }
+    };
+    let width = d
+        .history
+        .iter()
+        .skip(skip)
+        .filter_map(|e| match *e {
+            HistoryEntry::Obeyed { line, .. } => Some(name(line).chars().count()),
+            HistoryEntry::Ran { .. } => None,
+        })
+        .max()
+        .unwrap_or(0);
     d.history
         .iter()
         .skip(skip)
         .map(|e| match *e {
             HistoryEntry::Obeyed { line, pi, beats } => Line::from(vec![
-                label(format!("{} ", addr_chars(line))),
+                label(if width == 0 {
+                    format!("{} ", addr_chars(line))
+                } else {
+                    format!("{} {:<width$} ", addr_chars(line), name(line))
+                }),
                 Span::styled(line_chars(pi), Style::default().fg(Color::LightGreen)),
                 Span::raw(format!(" {:>9} ", grouped(beats))),
                 Span::raw(decode(pi)),
             ]),
             HistoryEntry::Ran { instructions } => Line::from(Span::styled(
-                format!("… {} instructions not recorded", grouped(instructions)),
+                format!(
+                    "… {} instruction{} not recorded",
+                    grouped(instructions),
+                    crate::console::plural(instructions)
+                ),
                 dim(),
             )),
         })
@@ -243,27 +275,32 @@ fn paper_lines(m: &Machine, rows: usize, cols: usize) -> Vec<Line<'static>> {
         .collect()
 }
 
-/// The help screen's text: keys, then commands.
+/// The help screen's text: keys, then commands (every command of the `:` line: the
+/// debugger's own and the console language's; a test checks each is named).
 pub const HELP: &str = "\
 KEYS                                    COMMANDS (the `:` line, or --script)
 s, space  one prepulse (step)           step [N]        obey N instructions
 S         step 10                       run / stop      run at the speed set
 r         run / stop                    speed real|slow|full
-1 2 3     speed real / slow / full      go              run at full speed until a stop
+1 2 3     speed real / slow / full      go [LINE]       run at full speed until a stop
 b         break on a line (prompts)     go until \"TEXT\" | go until hoot
 w         watch a line (prompts)        break LINE|hoot|print|transfer
 v p t     break on hoot / print / transfer   unbreak LINE|hoot|...|all
 [ ]       left tube page - / +          watch LINE      stop when line LINE changes
-{ }       right tube page - / +         page left|right N   choose a tube's page
-a         KAC for 833 beats (0.2 s)     kac [BEATS] | kac hold | kac release
-A         KAC held / released           kec, kcc        clear everything / control
-e c       KEC / KCC                     set h ////      hand switches (or decimal)
-l g       /L and /G stop switches       switch L|G on|off
-h         set the hand switches         tape FILE, feed TEXT, drum FILE
-P         write the tubes as PNG        png [FILE], wav [FILE]
-W         write the hoots as WAV        print           registers in the log
-:         command line                  limit BEATS     beat budget of go
-?         this help      q  quit        expect \"TEXT\"   check the paper
+{ }       right tube page - / +         LINE: D/, 9, a label, label+2, label-1
+a         KAC for 833 beats (0.2 s)     examine WHAT    (e) D/-RE, long total, A, B3, drum 5.1
+A         KAC held / released           deposit WHAT VALUE   (d) set lines or registers
+K K       KEC (asks: press K again)     show [registers|counters|devices|time|breaks]
+c         KCC                           print           registers in the log
+e         examine (prompts)             kac [BEATS] | kac hold | kac release | kac after N hold M
+l g       /L and /G stop switches       kec, kcc        clear everything / control
+h         set the hand switches         set h ////      hand switches (or decimal)
+P         write the tubes as PNG        switch L|G on|off   printer|punch on|off
+W         write the hoots as WAV        page left|right N   choose a tube's page
+:         command line                  png [FILE], wav [FILE]   tubes, hoots to files
+?         this help      q  quit        reload          assemble the source again, keep breaks
+                                        attach, detach, save, drum, tape, feed, load   devices
+                                        limit BEATS, expect \"TEXT\", profile, help [COMMAND], quit
 ";
 
 /// The title row: a notice first if the terminal is smaller than the console, then the
@@ -363,10 +400,13 @@ pub fn draw(f: &mut Frame, d: &Debugger) {
         )),
     };
     f.render_widget(Paragraph::new(prompt), cmd);
+    if let (Some(out), false) = (&d.output, d.help) {
+        overlay(f, &out[1..], &format!(" {} (any key closes) ", out[0]));
+    }
     if d.help {
         let area = f.area();
-        let w = 92.min(area.width);
-        let h = 22.min(area.height);
+        let w = 100.min(area.width);
+        let h = (HELP.lines().count() as u16 + 2).min(area.height);
         let r = Rect::new(
             area.x + (area.width - w) / 2,
             area.y + (area.height - h) / 2,
@@ -381,6 +421,38 @@ pub fn draw(f: &mut Frame, d: &Debugger) {
             r,
         );
     }
+}
+
+/// `lines` in a box over the middle of the console, titled `title`: as many as fit, the
+/// last row saying how many more there are.
+fn overlay(f: &mut Frame, lines: &[String], title: &str) {
+    let area = f.area();
+    let widest = lines.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let w = (widest.max(title.chars().count()) as u16 + 2).min(area.width);
+    let rows = area.height.saturating_sub(4).max(1) as usize;
+    let mut shown: Vec<Line> = Vec::new();
+    if lines.len() <= rows {
+        shown.extend(lines.iter().map(|l| Line::from(l.clone())));
+    } else {
+        let keep = rows.saturating_sub(1);
+        shown.extend(lines[..keep].iter().map(|l| Line::from(l.clone())));
+        shown.push(Line::from(format!(
+            "… and {} more lines (a shorter range shows them)",
+            lines.len() - keep
+        )));
+    }
+    let h = (shown.len() as u16 + 2).min(area.height);
+    let r = Rect::new(
+        area.x + (area.width - w) / 2,
+        area.y + (area.height - h) / 2,
+        w,
+        h,
+    );
+    f.render_widget(Clear, r);
+    f.render_widget(
+        Paragraph::new(shown).block(Block::bordered().title(title.to_string())),
+        r,
+    );
 }
 
 /// The text of a buffer, one line per row, trailing spaces trimmed.

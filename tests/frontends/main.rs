@@ -15,6 +15,7 @@ mod console_props;
 mod console_pty;
 mod console_session;
 mod guide_program;
+mod labels;
 mod new_user;
 mod tui_cli;
 mod tui_frames;

@@ -134,3 +134,36 @@ fn a_small_terminal_is_told_what_is_cut_off() {
     assert!(screen.contains("terminal 80x24"), "{screen}");
     quit(&mut s, child);
 }
+
+/// `e` opens the examine prompt and never clears the store; a range examined is shown
+/// whole until a key is pressed; KEC is `K` twice (a first `K` asks, another key
+/// cancels), and the title then says where the machine is, not the old stop.
+#[test]
+fn e_examines_and_kec_asks_first() {
+    let (mut s, child) = start(50, 140, std::path::Path::new(env!("CARGO_MANIFEST_DIR")));
+    s.wait_for("q quit");
+    s.send("s");
+    s.wait_for("next line @/");
+    s.send("e");
+    s.wait_for(":e █");
+    s.send("YE-PE\r");
+    let shown = s.wait_for("(any key closes)");
+    assert!(shown.contains("YE (53): ££//"), "{shown}");
+    assert!(shown.contains("PE (54): E///"), "{shown}");
+    assert!(
+        shown.contains("instructions 1 "),
+        "nothing cleared:\n{shown}"
+    );
+    s.send("x");
+    s.send("K");
+    s.wait_for("press K again");
+    s.send("x");
+    let kept = s.wait_for("KEC not pressed");
+    assert!(kept.contains("next line @/"), "{kept}");
+    s.send("K");
+    s.wait_for("press K again");
+    s.send("K");
+    let cleared = s.wait_for("KEC pressed");
+    assert!(cleared.contains("stopped; next line E/"), "{cleared}");
+    quit(&mut s, child);
+}
