@@ -220,6 +220,11 @@ impl LineEval<'_> {
         self.src.err(self.file, self.line, off, msg);
     }
 
+    /// Warns with `msg` at byte offset `off` of this line.
+    pub fn warn(&mut self, off: usize, msg: impl Into<String>) {
+        self.src.warn(self.file, self.line, off, msg);
+    }
+
     /// The value of `x`, or `None` after reporting why not.
     pub fn value(&mut self, x: &Ex) -> Option<i64> {
         match self.syms.eval(x, self.here) {

@@ -197,6 +197,10 @@ pub struct Assembly {
     pub image: Image,
     /// Labels and equates.
     pub symbols: BTreeMap<String, Symbol>,
+    /// Warnings, in source order: lines that assemble but are likely mistakes (an
+    /// unassigned function code, a long line at an odd line, docs/assembler.md
+    /// "Warnings"); each message starts `warning: `.
+    pub warnings: Vec<AsmError>,
     files: Vec<Src>,
     list: Listing,
 }
@@ -206,6 +210,13 @@ impl Assembly {
     /// (location, then content), least significant character first.
     pub fn listing(&self) -> String {
         self.list.render(&self.files)
+    }
+
+    /// The warnings as text, one diagnostic after another as errors are shown
+    /// (`file:line:column: warning: ...`, the source line and a caret); empty when
+    /// there are none.
+    pub fn warnings_text(&self) -> String {
+        self.warnings.iter().map(|w| format!("{w}\n")).collect()
     }
 
     /// The boot tape of this assembly for the initial input routine in `roms/`.
@@ -257,6 +268,7 @@ pub fn assemble_str(
     Ok(Assembly {
         image: out.image,
         symbols: lay.syms.table(&lay.src),
+        warnings: lay.src.take_warnings(),
         list: Listing::new(&lay.lines, out.placed),
         files: lay.src.files,
     })

@@ -59,7 +59,8 @@ fn tape_refusal(path: &Path, is: &str, tail: &str) -> anyhow::Error {
 /// is one; a file whose bytes are all below 32 is a raw tape and is refused; text
 /// starting `MARK1-IMAGE` is an image; other text is assembler source, and if it does not
 /// assemble, is not named `.m1` or `.m1i` and reads as SimH paper-tape text, it is
-/// refused as a tape (with the source's first error in one line). Any other binary
+/// refused as a tape (with the source's first error in one line); the assembler's
+/// warnings are written to standard error. Any other binary
 /// file is refused with a message naming the accepted forms.
 ///
 /// The file is read with the limit of [`input::PROGRAM`] ([`input::DRUM`] when named
@@ -105,7 +106,11 @@ pub fn read_program(path: &Path) -> Result<ProgramFile> {
     }
     // The text already read, not the file again.
     match asm::assemble_str(&path.display().to_string(), text, &asm::FsLoader) {
-        Ok(a) => Ok(ProgramFile::Image(a.image)),
+        Ok(a) => {
+            // Warnings go to standard error; the program runs.
+            eprint!("{}", a.warnings_text());
+            Ok(ProgramFile::Image(a.image))
+        }
         Err(e)
             if !named_as_source(path)
                 && tape::read_pt_text(&bytes).is_ok_and(|r| !r.is_empty()) =>
