@@ -140,7 +140,12 @@ fn nowarn(r: &Rest) -> Result<Stmt, PErr> {
         bits |= match kind {
             "long" => NOWARN_LONG,
             "unassigned" => NOWARN_UNASSIGNED,
-            _ => return perr(off, "expected `.nowarn long` or `.nowarn unassigned` (or both)"),
+            _ => {
+                return perr(
+                    off,
+                    "expected `.nowarn long` or `.nowarn unassigned` (or both)",
+                )
+            }
         };
     }
     Ok(Stmt::NoWarn(bits))

@@ -108,14 +108,17 @@ impl Emitter {
                 .collect(),
             Stmt::Long(v) => longs(it, ev, v),
             Stmt::Chars(cs) => {
-                if (5..=8).contains(&cs.len()) && it.here() % 2 == 1 && it.nowarn & NOWARN_LONG == 0 {
-                    ev.warn(it.soff, odd_long(it.here(), "these characters fill a long line"));
+                if (5..=8).contains(&cs.len()) && it.here() % 2 == 1 && it.nowarn & NOWARN_LONG == 0
+                {
+                    ev.warn(
+                        it.soff,
+                        odd_long(it.here(), "these characters fill a long line"),
+                    );
                 }
-                cs
-                .chunks(4)
-                .enumerate()
-                .map(|(k, ch)| at(k, pack_chars(ch), it.soff))
-                .collect()
+                cs.chunks(4)
+                    .enumerate()
+                    .map(|(k, ch)| at(k, pack_chars(ch), it.soff))
+                    .collect()
             }
             Stmt::Jump(x) => {
                 let t = ev.in_range(x, 0, 1023, "jump target").unwrap_or(1);

@@ -157,16 +157,18 @@ pub fn read_tape(path: &Path) -> Result<Vec<u8>> {
     tape::read_any(&bytes).with_context(|| format!("{}", path.display()))
 }
 
-/// Puts a program into `m`: `file` (source or image) loaded into the store; a drum
-/// image attached and booted the period way (hand switches set to `hands`, `////` if
-/// not given, KEC, the
-/// tape if any in the reader: the first prepulse obeys H as a magnetic instruction); or a
-/// tape booted through the initial routine. With `tape_by_extension`, a `file` named
-/// `*.txt`, `*.tape` or `*.pt` is taken as a tape. Returns the name to show.
+/// Puts a program into `m`: `file` (source or image) loaded into the store, the hand
+/// switches then set to `hands` if given (over the image's `.hand`); a drum image
+/// attached and booted the period way (hand switches set to `hands`, `////` if not
+/// given, KEC, the tape if any in the reader: the first prepulse obeys H as a magnetic
+/// instruction); or a tape booted through the initial routine. With
+/// `tape_by_extension`, a `file` named `*.txt`, `*.tape` or `*.pt` is taken as a tape.
+/// Returns the name to show.
 ///
 /// # Errors
-/// A file that cannot be read or is not one of the forms; a tape or hand switches given
-/// with a program that is not a drum image.
+/// A file that cannot be read or is not one of the forms; a tape given with a program
+/// that is not a drum image; hand switches given with a tape alone (it boots with
+/// H = `////`).
 pub fn load_or_boot(
     m: &mut Machine,
     file: Option<&PathBuf>,
@@ -188,12 +190,12 @@ pub fn load_or_boot(
                     m.load_tape(&read_tape(t)?);
                 }
             }
-            (ProgramFile::Image(_), _) if hands.is_some() => bail!(
-                "--hands goes with a drum image (the hand switches it boots with), not \
-                 with {}",
-                f.display()
-            ),
-            (ProgramFile::Image(img), None) => m.load_image(&img),
+            (ProgramFile::Image(img), None) => {
+                m.load_image(&img);
+                if let Some(h) = hands {
+                    m.set_hand_switches(h);
+                }
+            }
             (ProgramFile::Image(_), Some(_)) => bail!(
                 "--tape goes with a drum image (the tape in the reader) or alone (booted \
                  through the initial routine), not with {}",
@@ -201,7 +203,10 @@ pub fn load_or_boot(
             ),
         },
         (Some(_), _) | (None, Some(_)) if hands.is_some() => {
-            bail!("--hands goes with a drum image; a tape is booted with H = //// (docs/tapes.md)")
+            bail!(
+                "--hands goes with a drum image or a program, not with a tape alone: a tape \
+                 is booted with H = //// (docs/tapes.md)"
+            )
         }
         (Some(t), _) | (None, Some(t)) => boot::prepare(m, &read_tape(t)?),
         (None, None) => bail!("give a program file or --tape"),

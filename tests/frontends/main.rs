@@ -15,6 +15,7 @@ mod console_props;
 mod console_pty;
 mod console_session;
 mod new_user;
+mod run_diagnostics;
 mod tui_cli;
 mod tui_frames;
 mod tui_pty;
