@@ -118,13 +118,19 @@ fn chars(r: &Rest) -> Result<Stmt, PErr> {
     for (k, c) in text.char_indices() {
         match char_value(c) {
             Some(x) if is_tp(c) => v.push(x),
+            _ if c == ' ' || c == '\t' => {
+                return perr(
+                    r.text_off() + k,
+                    "a space is not a teleprint character: a space on the paper is an output order of its own (`.io Z`, obeyed with `/:` between the characters), or `Z` printed in figure shift; `:` is a character (a colon, 4 in figure shift), not a space",
+                )
+            }
             _ => {
                 return perr(
                     r.text_off() + k,
                     format!(
-                    "{} is not a teleprint character (write space as `:`, letters in upper case)",
-                    show_char(c)
-                ),
+                        "{} is not a teleprint character (letters in upper case)",
+                        show_char(c)
+                    ),
                 )
             }
         }

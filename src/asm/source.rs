@@ -22,6 +22,19 @@ pub(super) struct Sources {
     warnings: Vec<AsmError>,
     /// Diagnostics found after the first [`MAX_ERRORS`]: counted, not kept.
     dropped: usize,
+    /// The cycles of equates already reported at a use (their names, sorted): a later
+    /// use of the same cycle is not reported again.
+    cycles: std::collections::HashSet<Vec<String>>,
+}
+
+/// The names of the cycle a `circular definition: a -> b -> a` message names, sorted,
+/// or `None` for any other message.
+fn cycle_of(msg: &str) -> Option<Vec<String>> {
+    let chain = msg.strip_prefix("circular definition: ")?;
+    let mut names: Vec<String> = chain.split(" -> ").map(str::to_string).collect();
+    names.sort();
+    names.dedup();
+    Some(names)
 }
 
 impl Sources {
@@ -34,13 +47,27 @@ impl Sources {
         self.files.len() - 1
     }
 
-    /// Reports `msg` at byte offset `off` of line `line` (0-based) of file `file`.
+    /// Reports `msg` at byte offset `off` of line `line` (0-based) of file `file`. A
+    /// circular definition met at a use is reported at the first use of its cycle only
+    /// (the equates' own lines say it too: [`Sources::err_definition`]).
     pub fn err(&mut self, file: usize, line: usize, off: usize, msg: impl Into<String>) {
+        let msg = msg.into();
+        if let Some(cycle) = cycle_of(&msg) {
+            if !self.cycles.insert(cycle) {
+                return;
+            }
+        }
+        self.err_definition(file, line, off, msg);
+    }
+
+    /// Reports `msg` as [`Sources::err`] does, a circular definition included (on an
+    /// equate's own line).
+    pub fn err_definition(&mut self, file: usize, line: usize, off: usize, msg: String) {
         if self.errors.len() >= MAX_ERRORS {
             self.dropped += 1;
             return;
         }
-        let e = self.diagnostic(file, line, off, msg.into());
+        let e = self.diagnostic(file, line, off, msg);
         self.errors.push(e);
     }
 
