@@ -50,7 +50,8 @@ pub struct RunArgs {
     /// orders are obeyed one at a time (slower).
     #[arg(long)]
     warn_overflow: bool,
-    /// Stop after this many beats (240 µs each); the run then exits with status 3.
+    /// Stop after this many beats (240 µs each); the run then exits with status 3,
+    /// saying the line reached and whether the machine was obeying empty store.
     #[arg(long, default_value_t = 250_000_000)]
     max_beats: u64,
     #[command(flatten)]
