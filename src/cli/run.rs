@@ -5,7 +5,9 @@ use super::load::load_or_boot;
 use super::machine::MachineArgs;
 use super::out;
 use anyhow::Result;
-use mark1::machine::code::{addr_chars, address, function, function_code, line_chars, JUMPS};
+use mark1::machine::code::{
+    addr_chars, address, function, function_code, in_set, line_chars, JUMPS,
+};
 use mark1::machine::overflow::{self, Overflow};
 use mark1::machine::report::RunReport;
 use mark1::machine::{Budget, Machine, Stop, StopSwitch};
@@ -176,16 +178,17 @@ fn run_watched(m: &mut Machine, max_beats: u64, warn_overflow: bool) -> Watched 
     let end = m.stats.beats.saturating_add(max_beats);
     let mut overflow = None;
     if warn_overflow {
+        let mut streak = Streak::default();
         loop {
             if m.stats.beats >= end {
                 return Watched {
                     stop: Stop::BeatLimit,
                     overflow,
-                    empty: None,
+                    empty: streak.found,
                 };
             }
             let line = (m.c + 1) & 1023;
-            let before = m.a;
+            let (before, w) = (m.a, m.store.read(line));
             if let Some(stop) = m.step() {
                 return Watched {
                     stop,
@@ -193,6 +196,7 @@ fn run_watched(m: &mut Machine, max_beats: u64, warn_overflow: bool) -> Watched 
                     empty: None,
                 };
             }
+            streak.obeyed(m, line, w);
             if let Some(o) = overflow::check(m, line, before) {
                 overflow = Some(o);
                 break;
@@ -222,32 +226,45 @@ fn run_watched(m: &mut Machine, max_beats: u64, warn_overflow: bool) -> Watched 
     }
 }
 
+/// Follows a machine order by order: where the present run of `////` lines began.
+#[derive(Default)]
+struct Streak {
+    /// The start of the run of `////` lines obeyed last, while it goes on.
+    found: Option<EmptyStore>,
+    /// The line obeyed last, and whether its order was a jump.
+    prev: Option<(u32, bool)>,
+}
+
+impl Streak {
+    /// `m` has just obeyed `line`, which held `w` before it was obeyed.
+    fn obeyed(&mut self, m: &Machine, line: u32, w: u32) {
+        if w != 0 {
+            self.found = None;
+        } else if self.found.is_none() {
+            self.found = self.prev.map(|(from, by_jump)| EmptyStore {
+                first: line,
+                from,
+                by_jump,
+            });
+        }
+        self.prev = Some((line, in_set(JUMPS, function(m.pi))));
+    }
+}
+
 /// Obeys `m` order by order up to `beats`, and returns the start of the last run of
 /// `////` lines it obeyed (still running at the end), or `None` if it stopped or
 /// obeyed no other line before them.
 fn find_empty_store(mut m: Machine, beats: u64) -> Option<EmptyStore> {
-    let mut found = None;
-    let mut prev: Option<(u32, bool)> = None;
+    let mut streak = Streak::default();
     while m.stats.beats < beats {
         let line = (m.c + 1) & 1023;
         let w = m.store.read(line);
         if m.step().is_some() {
             return None;
         }
-        if w == 0 {
-            if found.is_none() {
-                found = prev.map(|(from, by_jump)| EmptyStore {
-                    first: line,
-                    from,
-                    by_jump,
-                });
-            }
-        } else {
-            found = None;
-        }
-        prev = Some((line, mark1::machine::code::in_set(JUMPS, function(m.pi))));
+        streak.obeyed(&m, line, w);
     }
-    found
+    streak.found
 }
 
 /// A line as the summary names it: `line D/ (9)`.

@@ -46,6 +46,14 @@ fn a_jump_into_empty_store_ends_naming_the_line_and_the_empty_store() {
         "{err}"
     );
     assert!(stdout(&o).contains("beat limit reached"), "{}", stdout(&o));
+    // The same when the run is obeyed order by order for --warn-overflow.
+    let o = mark1(&["run", &p, "--max-beats", "2000000", "--warn-overflow"]);
+    assert_eq!(o.status.code(), Some(3), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("from line :A (100), where the jump at line @/ (2) went"),
+        "{}",
+        stderr(&o)
+    );
 
     // A program that runs past its last order says so.
     let p = source(
