@@ -2,7 +2,10 @@
 //! line (for offsets), the directive's offset and the text after its name.
 
 use super::expr::{arg_expr, args, expr_list, full_expr, ident, n_args, Ex, E};
-use super::parse::{is_tp, looks_like_address, perr, tp_token, MagMode, MagOrder, PErr, Stmt};
+use super::parse::{
+    is_tp, looks_like_address, perr, tp_token, MagMode, MagOrder, PErr, Stmt, NOWARN_LONG,
+    NOWARN_UNASSIGNED,
+};
 use crate::formats::tape::show_char;
 use crate::machine::code::{char_value, parse_line, Transfer};
 
@@ -64,6 +67,7 @@ pub(super) fn directive(line: &str, name: &str, noff: usize, rest: &str) -> Resu
         "hand" => Ok(Stmt::Hand(word_or_expr(line, rest)?)),
         "control" => Ok(Stmt::Control(word_or_expr(line, rest)?)),
         "start" => Ok(Stmt::Start(r.one()?)),
+        "nowarn" => nowarn(&r),
         _ => perr(noff, format!("unknown directive `.{name}`")),
     }
 }
@@ -114,18 +118,43 @@ fn chars(r: &Rest) -> Result<Stmt, PErr> {
     for (k, c) in text.char_indices() {
         match char_value(c) {
             Some(x) if is_tp(c) => v.push(x),
+            _ if c == ' ' || c == '\t' => {
+                return perr(
+                    r.text_off() + k,
+                    "a space is not a teleprint character: a space on the paper is an output order of its own (`.io Z`, obeyed with `/:` between the characters), or `Z` printed in figure shift; `:` is a character (a colon, 4 in figure shift), not a space",
+                )
+            }
             _ => {
                 return perr(
                     r.text_off() + k,
                     format!(
-                    "{} is not a teleprint character (write space as `:`, letters in upper case)",
-                    show_char(c)
-                ),
+                        "{} is not a teleprint character (letters in upper case)",
+                        show_char(c)
+                    ),
                 )
             }
         }
     }
     Ok(Stmt::Chars(v))
+}
+
+/// `.nowarn KIND, ...`: `long` (long lines at odd lines) and `unassigned`
+/// (unassigned function codes) not warned of from here on.
+fn nowarn(r: &Rest) -> Result<Stmt, PErr> {
+    let mut bits = 0;
+    for (off, kind) in args(r.line, r.rest) {
+        bits |= match kind {
+            "long" => NOWARN_LONG,
+            "unassigned" => NOWARN_UNASSIGNED,
+            _ => {
+                return perr(
+                    off,
+                    "expected `.nowarn long` or `.nowarn unassigned` (or both)",
+                )
+            }
+        };
+    }
+    Ok(Stmt::NoWarn(bits))
 }
 
 /// `.io CODE`: an input or output instruction.

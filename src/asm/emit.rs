@@ -4,10 +4,12 @@
 use super::eval::{LineEval, Symbols};
 use super::expr::Ex;
 use super::layout::Item;
-use super::parse::{MagMode, MagOrder, Stmt};
+use super::parse::{MagMode, MagOrder, Stmt, NOWARN_LONG, NOWARN_UNASSIGNED};
 use super::source::Sources;
 use super::Place;
-use crate::machine::code::{addr_chars, address, instruction, MASK20};
+use crate::machine::code::{
+    addr_chars, address, function_code, in_set, instruction, MASK20, UNASSIGNED,
+};
 use crate::machine::code::{Halves, IoOrder, MagneticOrder};
 use crate::machine::Image;
 use std::collections::HashMap;
@@ -85,6 +87,15 @@ impl Emitter {
                 .collect(),
             Stmt::Content(w) => vec![at(0, *w, it.soff)],
             Stmt::Instr { f, b, operand } => {
+                if in_set(UNASSIGNED, *f) && it.nowarn & NOWARN_UNASSIGNED == 0 {
+                    ev.warn(
+                        it.soff,
+                        format!(
+                            "`{}` is an unassigned function code: the machine obeys it as a dummy (nothing happens); `mark1 run --stop-on-unassigned` stops there instead",
+                            function_code(*f)
+                        ),
+                    );
+                }
                 let s = operand
                     .as_ref()
                     .map_or(0, |x| ev.in_range(x, 0, 1023, "address").unwrap_or(0));
@@ -96,11 +107,19 @@ impl Emitter {
                 .map(|(k, x)| at(k, word20(ev, x, "20-bit number").unwrap_or(0), x.off))
                 .collect(),
             Stmt::Long(v) => longs(it, ev, v),
-            Stmt::Chars(cs) => cs
-                .chunks(4)
-                .enumerate()
-                .map(|(k, ch)| at(k, pack_chars(ch), it.soff))
-                .collect(),
+            Stmt::Chars(cs) => {
+                if (5..=8).contains(&cs.len()) && it.here() % 2 == 1 && it.nowarn & NOWARN_LONG == 0
+                {
+                    ev.warn(
+                        it.soff,
+                        odd_long(it.here(), "these characters fill a long line"),
+                    );
+                }
+                cs.chunks(4)
+                    .enumerate()
+                    .map(|(k, ch)| at(k, pack_chars(ch), it.soff))
+                    .collect()
+            }
             Stmt::Jump(x) => {
                 let t = ev.in_range(x, 0, 1023, "jump target").unwrap_or(1);
                 vec![at(0, address((t - 1) as u32), x.off)]
@@ -181,7 +200,11 @@ fn longs(it: &Item, ev: &mut LineEval, v: &[Ex]) -> Vec<Word> {
     let mut out = Vec::new();
     for (k, x) in v.iter().enumerate() {
         let w = ev.in_range(x, W40.0, W40.1, "40-bit number").unwrap_or(0) as u64;
-        if (it.here() + 2 * k as i64) % 64 == 63 {
+        let here = it.here() + 2 * k as i64;
+        if here % 2 == 1 && here % 64 != 63 && it.nowarn & NOWARN_LONG == 0 {
+            ev.warn(x.off, odd_long(here, "a long line"));
+        }
+        if here % 64 == 63 {
             ev.err(
                 x.off,
                 "a long line cannot start at the last line of a page: the machine pairs line 63 with line 0 of the same page (Prinz §4(6)); put long lines at even lines",
@@ -192,6 +215,14 @@ fn longs(it: &Item, ev: &mut LineEval, v: &[Ex]) -> Vec<Word> {
         out.push((line + 1, ((w >> 20) as u32) & MASK20, x.off));
     }
     out
+}
+
+/// The warning for a long line (`what`) placed at the odd line `here`.
+fn odd_long(here: i64, what: &str) -> String {
+    format!(
+        "{what} at the odd line {} ({here}): put long lines at even lines, as Prinz §4(6)-(8) recommends (the machine pairs a line with the one after it, but line 63 of a page with line 0 of the same page)",
+        addr_chars(here as u32)
+    )
 }
 
 /// Up to four teleprint character values as one line, the first least significant.

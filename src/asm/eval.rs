@@ -174,12 +174,20 @@ impl Symbols {
                 // The equate itself heads the chain, so that a cycle through it reads
                 // from it: `x -> y -> x` on x's line.
                 if let Err(f) = self.eval_at(x, *h, 0, &mut vec![name.as_str()]) {
-                    bad.push((e.file, e.line, f.off, f.msg));
+                    let own = format!("circular definition: {name} -> ");
+                    bad.push((e.file, e.line, f.off, f.msg.starts_with(&own), f.msg));
                 }
             }
         }
-        for (f, l, off, m) in bad {
-            src.err(f, l, off, m);
+        bad.sort_by_key(|b| (b.0, b.1));
+        // A cycle is said on each of its equates' lines (from that equate); an equate
+        // that only uses a cycle is a use (said at the cycle's first use only).
+        for (f, l, off, in_cycle, m) in bad {
+            if in_cycle {
+                src.err_definition(f, l, off, m);
+            } else {
+                src.err(f, l, off, m);
+            }
         }
     }
 
@@ -218,6 +226,11 @@ impl LineEval<'_> {
     /// Reports `msg` at byte offset `off` of this line.
     pub fn err(&mut self, off: usize, msg: impl Into<String>) {
         self.src.err(self.file, self.line, off, msg);
+    }
+
+    /// Warns with `msg` at byte offset `off` of this line.
+    pub fn warn(&mut self, off: usize, msg: impl Into<String>) {
+        self.src.warn(self.file, self.line, off, msg);
     }
 
     /// The value of `x`, or `None` after reporting why not.

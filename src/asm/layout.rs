@@ -105,6 +105,8 @@ pub(super) struct Item {
     pub loc: u32,
     /// Index of the source line in [`Layout::lines`].
     pub list: usize,
+    /// The kinds of warning not given for this item (`.nowarn`, `parse::NOWARN_*`).
+    pub nowarn: u8,
 }
 
 impl Item {
@@ -135,6 +137,7 @@ pub(super) fn run(name: &str, text: &str, loader: &dyn SourceLoader) -> Layout {
         loader,
         sec: None,
         loc: 0,
+        nowarn: 0,
     };
     w.walk(name, text, 0);
     w.out
@@ -146,6 +149,8 @@ struct Walker<'a> {
     loader: &'a dyn SourceLoader,
     sec: Option<Section>,
     loc: u32,
+    /// The kinds of warning turned off so far (`.nowarn`).
+    nowarn: u8,
 }
 
 /// Where a statement stands: file index, 0-based line, byte offset of the statement.
@@ -225,6 +230,7 @@ impl Walker<'_> {
                 self.out.syms.define(&mut self.out.src, at, name, def);
             }
             Stmt::Include(name) => self.include(at, &name, depth),
+            Stmt::NoWarn(bits) => self.nowarn |= bits,
             Stmt::Period(pairs) => self.period(at, pairs),
             Stmt::Hand(_) | Stmt::Control(_) | Stmt::Start(_) => self.push(at, stmt, self.loc),
             _ => self.words(at, stmt),
@@ -368,6 +374,7 @@ impl Walker<'_> {
             sec: self.section(),
             loc,
             list: self.out.lines.len() - 1,
+            nowarn: self.nowarn,
         });
     }
 }

@@ -197,6 +197,10 @@ pub struct Assembly {
     pub image: Image,
     /// Labels and equates.
     pub symbols: BTreeMap<String, Symbol>,
+    /// Warnings, in source order: lines that assemble but are likely mistakes (an
+    /// unassigned function code, a long line at an odd line, docs/assembler.md
+    /// "Warnings"); each message starts `warning: `.
+    pub warnings: Vec<AsmError>,
     files: Vec<Src>,
     list: Listing,
 }
@@ -206,6 +210,13 @@ impl Assembly {
     /// (location, then content), least significant character first.
     pub fn listing(&self) -> String {
         self.list.render(&self.files)
+    }
+
+    /// The warnings as text, one diagnostic after another as errors are shown
+    /// (`file:line:column: warning: ...`, the source line and a caret); empty when
+    /// there are none.
+    pub fn warnings_text(&self) -> String {
+        self.warnings.iter().map(|w| format!("{w}\n")).collect()
     }
 
     /// The boot tape of this assembly for the initial input routine in `roms/`.
@@ -239,10 +250,44 @@ pub fn assemble_file(path: impl AsRef<Path>) -> Result<Assembly, AsmErrors> {
     }
 }
 
+/// The source a listing lists, if `text` reads as the assembler's own listing
+/// ([`Assembly::listing`]: a first line `;;; NAME`, then lines that start with a line
+/// number, at least half of them).
+fn listed_source(text: &str) -> Option<String> {
+    let mut lines = text.lines().filter(|l| !l.trim().is_empty());
+    let name = lines.next()?.strip_prefix(";;; ")?.trim().to_string();
+    let (mut numbered, mut all) = (0, 0);
+    for l in lines {
+        all += 1;
+        let t = l.trim_start();
+        let digits = t.chars().take_while(char::is_ascii_digit).count();
+        let after = t[digits..].chars().next();
+        if t.starts_with(";;; ") || (digits > 0 && after.is_none_or(|c| c == ' ')) {
+            numbered += 1;
+        }
+    }
+    (all > 0 && 2 * numbered >= all).then_some(name)
+}
+
+/// The one error of a listing given as a source (`listed` is the source it lists).
+fn listing_error(name: &str, text: &str, listed: &str) -> AsmError {
+    AsmError {
+        file: name.to_string(),
+        line: 1,
+        column: 1,
+        source_line: text.lines().next().unwrap_or("").to_string(),
+        message: format!(
+            "this is a listing (`mark1 asm --listing`), not a source: assemble or run the source it lists, {listed}"
+        ),
+    }
+}
+
 /// Assembles `text`, reported as file `name`, loading includes through `loader`.
 ///
 /// # Errors
-/// [`AsmErrors`] with every diagnostic found; nothing is produced on error.
+/// [`AsmErrors`] with every diagnostic found; nothing is produced on error. A listing
+/// (the assembler's own, `--listing`) given as a source that does not assemble gets one
+/// error saying so, instead of one for each of its lines.
 pub fn assemble_str(
     name: &str,
     text: &str,
@@ -252,11 +297,15 @@ pub fn assemble_str(
     let out = emit::run(&lay.items, &lay.drum_tracks, &lay.syms, &mut lay.src);
     lay.syms.check_equates(&mut lay.src);
     if let Some((errors, more)) = lay.src.take_errors() {
+        if let Some(listed) = listed_source(text) {
+            return Err(AsmErrors(vec![listing_error(name, text, &listed)], 0));
+        }
         return Err(AsmErrors(errors, more));
     }
     Ok(Assembly {
         image: out.image,
         symbols: lay.syms.table(&lay.src),
+        warnings: lay.src.take_warnings(),
         list: Listing::new(&lay.lines, out.placed),
         files: lay.src.files,
     })

@@ -72,7 +72,15 @@ pub(crate) enum Stmt {
     Hand(Ex),
     Control(Ex),
     Start(Ex),
+    /// `.nowarn KIND, ...`: the warnings of these kinds ([`NOWARN_LONG`],
+    /// [`NOWARN_UNASSIGNED`], OR-ed) are not given from here on.
+    NoWarn(u8),
 }
+
+/// `.nowarn long`: long lines at odd lines are meant (no warning).
+pub(crate) const NOWARN_LONG: u8 = 1;
+/// `.nowarn unassigned`: unassigned function codes are meant (no warning).
+pub(crate) const NOWARN_UNASSIGNED: u8 = 2;
 
 /// A parsed line: optional label (name, offset) and statement (statement, offset).
 #[derive(Debug, Clone, Default)]

@@ -51,6 +51,7 @@ pub fn run(a: AsmArgs) -> Result<()> {
     ];
     out::check_outputs(&outputs, a.force, &[&a.source])?;
     let assembly = asm::assemble_file(&a.source).map_err(|e| anyhow!("{e}"))?;
+    eprint!("{}", assembly.warnings_text());
     let tape_text = match &a.tape {
         Some(_) => Some(tape::write_pt_text(&assembly.tape()?)?),
         None => None,

@@ -59,7 +59,8 @@ fn tape_refusal(path: &Path, is: &str, tail: &str) -> anyhow::Error {
 /// is one; a file whose bytes are all below 32 is a raw tape and is refused; text
 /// starting `MARK1-IMAGE` is an image; other text is assembler source, and if it does not
 /// assemble, is not named `.m1` or `.m1i` and reads as SimH paper-tape text, it is
-/// refused as a tape (with the source's first error in one line). Any other binary
+/// refused as a tape (with the source's first error in one line); the assembler's
+/// warnings are written to standard error. Any other binary
 /// file is refused with a message naming the accepted forms.
 ///
 /// The file is read with the limit of [`input::PROGRAM`] ([`input::DRUM`] when named
@@ -105,7 +106,11 @@ pub fn read_program(path: &Path) -> Result<ProgramFile> {
     }
     // The text already read, not the file again.
     match asm::assemble_str(&path.display().to_string(), text, &asm::FsLoader) {
-        Ok(a) => Ok(ProgramFile::Image(a.image)),
+        Ok(a) => {
+            // Warnings go to standard error; the program runs.
+            eprint!("{}", a.warnings_text());
+            Ok(ProgramFile::Image(a.image))
+        }
         Err(e)
             if !named_as_source(path)
                 && tape::read_pt_text(&bytes).is_ok_and(|r| !r.is_empty()) =>
@@ -152,16 +157,18 @@ pub fn read_tape(path: &Path) -> Result<Vec<u8>> {
     tape::read_any(&bytes).with_context(|| format!("{}", path.display()))
 }
 
-/// Puts a program into `m`: `file` (source or image) loaded into the store; a drum
-/// image attached and booted the period way (hand switches set to `hands`, `////` if
-/// not given, KEC, the
-/// tape if any in the reader: the first prepulse obeys H as a magnetic instruction); or a
-/// tape booted through the initial routine. With `tape_by_extension`, a `file` named
-/// `*.txt`, `*.tape` or `*.pt` is taken as a tape. Returns the name to show.
+/// Puts a program into `m`: `file` (source or image) loaded into the store, the hand
+/// switches then set to `hands` if given (over the image's `.hand`); a drum image
+/// attached and booted the period way (hand switches set to `hands`, `////` if not
+/// given, KEC, the tape if any in the reader: the first prepulse obeys H as a magnetic
+/// instruction); or a tape booted through the initial routine. With
+/// `tape_by_extension`, a `file` named `*.txt`, `*.tape` or `*.pt` is taken as a tape.
+/// Returns the name to show.
 ///
 /// # Errors
-/// A file that cannot be read or is not one of the forms; a tape or hand switches given
-/// with a program that is not a drum image.
+/// A file that cannot be read or is not one of the forms; a tape given with a program
+/// that is not a drum image; hand switches given with a tape alone (it boots with
+/// H = `////`).
 pub fn load_or_boot(
     m: &mut Machine,
     file: Option<&PathBuf>,
@@ -183,12 +190,12 @@ pub fn load_or_boot(
                     m.load_tape(&read_tape(t)?);
                 }
             }
-            (ProgramFile::Image(_), _) if hands.is_some() => bail!(
-                "--hands goes with a drum image (the hand switches it boots with), not \
-                 with {}",
-                f.display()
-            ),
-            (ProgramFile::Image(img), None) => m.load_image(&img),
+            (ProgramFile::Image(img), None) => {
+                m.load_image(&img);
+                if let Some(h) = hands {
+                    m.set_hand_switches(h);
+                }
+            }
             (ProgramFile::Image(_), Some(_)) => bail!(
                 "--tape goes with a drum image (the tape in the reader) or alone (booted \
                  through the initial routine), not with {}",
@@ -196,7 +203,10 @@ pub fn load_or_boot(
             ),
         },
         (Some(_), _) | (None, Some(_)) if hands.is_some() => {
-            bail!("--hands goes with a drum image; a tape is booted with H = //// (docs/tapes.md)")
+            bail!(
+                "--hands goes with a drum image or a program, not with a tape alone: a tape \
+                 is booted with H = //// (docs/tapes.md)"
+            )
         }
         (Some(t), _) | (None, Some(t)) => boot::prepare(m, &read_tape(t)?),
         (None, None) => bail!("give a program file or --tape"),

@@ -1,6 +1,6 @@
 //! The machine flags shared by every subcommand that builds a machine (`run`,
 //! `console`, `debug`): the /W seed and generator, the timing profile, the negation, the
-//! core.
+//! core, the stop on an unassigned function.
 
 use clap::ValueEnum;
 use mark1::machine::{Config, Core, RngKind, Timing};
@@ -64,6 +64,11 @@ pub struct MachineArgs {
     /// Which interpreter obeys the orders; both give the same results (docs/performance.md).
     #[arg(long, value_enum, default_value_t = CoreArg::Fast)]
     core: CoreArg,
+    /// Stop on an order with an unassigned function (`TE`, `/X`, ...) instead of
+    /// obeying it as a dummy, as the machine does: the stop names the line and the code,
+    /// and `mark1 run` exits with status 1.
+    #[arg(long)]
+    stop_on_unassigned: bool,
 }
 
 impl TimingArg {
@@ -93,6 +98,7 @@ impl MachineArgs {
                 CoreArg::Fast => Core::Fast,
                 CoreArg::Reference => Core::Reference,
             },
+            stop_on_unassigned: self.stop_on_unassigned,
             ..Config::default()
         }
     }

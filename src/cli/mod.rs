@@ -60,9 +60,14 @@ pub struct BeatLimit(pub String);
 /// ran into `max_beats` (`--max-beats`; `after` follows the message); `mark1 run` and
 /// `mark1 profile`.
 pub fn stop_result(stop: mark1::machine::Stop, max_beats: u64, after: &str) -> anyhow::Result<()> {
+    use mark1::machine::report::describe_stop;
     use mark1::machine::Stop;
     if matches!(stop, Stop::Unassigned { .. }) {
-        anyhow::bail!("stopped on an unassigned function");
+        anyhow::bail!(
+            "the machine stopped on an {} (--stop-on-unassigned; without it the machine \
+             obeys the order as a dummy)",
+            describe_stop(&stop)
+        );
     }
     if stop == Stop::BeatLimit {
         return Err(anyhow::anyhow!(BeatLimit(format!(

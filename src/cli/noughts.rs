@@ -1,6 +1,6 @@
 //! `mark1 noughts`: Michie's noughts-and-crosses machine on the emulated Mark 1 (Bell
 //! 1972, ch. 1.3; docs/bell.md): a game (your cells on the hand switches with KAC), one
-//! think (`--think --moves`), the comparison with the reference (`--check N`). The work
+//! think (`--think`, after `--moves` or on the empty board), the comparison with the reference (`--check N`). The work
 //! and the words are in [`mark1::games::noughts`].
 
 use crate::cli::cost::{Cost, Timed};
@@ -34,8 +34,9 @@ pub struct NoughtsArgs {
     /// JSON output (one object naming its cell numbering).
     #[arg(long)]
     json: bool,
-    /// One think: the machine's reply after --moves.
-    #[arg(long, requires = "moves")]
+    /// One think: the machine's reply after --moves, or on the empty board without
+    /// --moves.
+    #[arg(long)]
     think: bool,
     /// The cells played so far, alternately, the first player's first (X): for Michie's
     /// machine its own first, e.g. `5,1`; for the defence the opponent's, e.g. `9,5,8`.

@@ -30,7 +30,8 @@ pub struct ProfileArgs {
     /// the reader (as `mark1 run --tape`).
     #[arg(long)]
     tape: Option<PathBuf>,
-    /// The hand switches when booting a drum image (as `mark1 run --hands`).
+    /// The hand switches a drum image boots with, or any other program starts with (as
+    /// `mark1 run --hands`).
     #[arg(long, visible_alias = "hand", value_name = "H", value_parser = mark1::console::parse_h)]
     hands: Option<u32>,
     /// Stop after this many beats (240 µs each); the run then exits with status 3.

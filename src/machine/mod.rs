@@ -15,6 +15,7 @@ mod exec;
 mod fast;
 pub mod image;
 pub mod io;
+pub mod overflow;
 pub mod profile;
 pub mod report;
 pub mod rng;

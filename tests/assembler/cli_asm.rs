@@ -51,3 +51,150 @@ fn characters_in_messages_are_backquoted() {
         );
     }
 }
+
+/// Assembles `source` (written to a scratch file `name`) with `mark1 asm -o`, asserting
+/// that it assembles; returns standard error.
+fn asm_warnings(name: &str, source: &str) -> String {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_asm");
+    std::fs::create_dir_all(&d).unwrap();
+    let f = d.join(name);
+    std::fs::write(&f, source).unwrap();
+    let img = d.join(format!("{name}.m1i"));
+    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args([
+            "asm",
+            f.to_str().unwrap(),
+            "-o",
+            img.to_str().unwrap(),
+            "--force",
+        ])
+        .output()
+        .expect("runs");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(out.status.success(), "{name}: {err}");
+    assert!(img.exists(), "{name}: no image");
+    err
+}
+
+/// Warnings name file:line:column as errors do and do not stop the assembly: an
+/// unassigned function code, a long line at an odd line (`.long`, `.chars` of 5-8
+/// characters); `.nowarn` turns them off from there on.
+#[test]
+fn warnings_are_shown_and_the_assembly_goes_on() {
+    let err = asm_warnings(
+        "warn.m1",
+        "        .org 1\n        TE 5\n        /X\n        .long 7\n        .org 9\nt:      .chars HELLO\n        .org 12\n        .long 1\n        .chars ABCD\n",
+    );
+    for said in [
+        "warn.m1:2:9: warning: `TE` is an unassigned function code: the machine obeys it as a dummy",
+        "--stop-on-unassigned",
+        "warn.m1:3:9: warning: `/X` is an unassigned function code",
+        "warn.m1:4:15: warning: a long line at the odd line A/ (3): put long lines at even lines",
+        "warn.m1:6:9: warning: these characters fill a long line at the odd line D/ (9)",
+    ] {
+        assert!(err.contains(said), "{said}: {err}");
+    }
+    // The even .long at 12 and the short .chars at 14 are not warned of.
+    assert_eq!(err.matches("warning:").count(), 4, "{err}");
+    let err = asm_warnings(
+        "nowarn.m1",
+        "        .nowarn long, unassigned\n        .org 1\n        TE 5\n        .long 7\n",
+    );
+    assert!(err.is_empty(), "{err}");
+    let err = asm_warnings(
+        "nowarn_long.m1",
+        "        .nowarn long\n        .org 1\n        TE 5\n        .long 7\n",
+    );
+    assert_eq!(err.matches("warning:").count(), 1, "{err}");
+    // The bundled programs assemble without warnings.
+    let root = env!("CARGO_MANIFEST_DIR");
+    for p in [
+        "hello",
+        "noughts",
+        "menace",
+        "turochamp",
+        "guessit",
+        "bridgit",
+    ] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
+            .args(["asm", &format!("{root}/programs/{p}.m1")])
+            .output()
+            .expect("runs");
+        assert!(out.status.success(), "{p}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(!err.contains("warning"), "{p}: {err}");
+    }
+}
+
+/// A space in `.chars` says what is true: a space is an output order of its own.
+#[test]
+fn a_space_in_chars_says_how_a_space_is_printed() {
+    let err = asm_error("space.m1", "        .chars HELLO WORLD\n");
+    assert!(
+        err.contains("space.m1:1:21: a space is not a teleprint character: a space on the paper is an output order of its own (`.io Z`"),
+        "{err}"
+    );
+    assert!(!err.contains("write space as"), "{err}");
+}
+
+/// The assembler's own listing given as a source: one error saying so, not one a line.
+#[test]
+fn a_listing_given_as_source_is_one_clear_error() {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join("cli_asm");
+    std::fs::create_dir_all(&d).unwrap();
+    let lst = d.join("hello.lst");
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
+        .args([
+            "asm",
+            &format!("{root}/programs/hello.m1"),
+            "--listing",
+            lst.to_str().unwrap(),
+            "--force",
+        ])
+        .output()
+        .expect("runs");
+    assert!(out.status.success());
+    for cmd in ["asm", "run"] {
+        let out = Command::new(env!("CARGO_BIN_EXE_mark1"))
+            .args([cmd, lst.to_str().unwrap()])
+            .output()
+            .expect("runs");
+        assert_eq!(out.status.code(), Some(1), "{cmd}");
+        let err = String::from_utf8(out.stderr).unwrap();
+        assert!(
+            err.contains("hello.lst:1:1: this is a listing (`mark1 asm --listing`), not a source: assemble or run the source it lists"),
+            "{cmd}: {err}"
+        );
+        assert!(err.contains("programs/hello.m1"), "{cmd}: {err}");
+        assert_eq!(err.matches("hello.lst:").count(), 1, "{cmd}: {err}");
+    }
+}
+
+/// A cycle of equates is said once on each of its labels' lines and at its first use;
+/// later uses of any of its names do not repeat it.
+#[test]
+fn a_circular_chain_is_not_repeated_at_every_use() {
+    let err = asm_error(
+        "cycle.m1",
+        "a = b\nb = c\nc = a\nz = a + 1\n        .word a\n        .word b\n        TI c\n        .word z\n",
+    );
+    assert!(
+        err.contains("cycle.m1:1:5: circular definition: a -> b -> c -> a"),
+        "{err}"
+    );
+    assert!(
+        err.contains("cycle.m1:2:5: circular definition: b -> c -> a -> b"),
+        "{err}"
+    );
+    assert!(
+        err.contains("cycle.m1:3:5: circular definition: c -> a -> b -> c"),
+        "{err}"
+    );
+    assert!(
+        err.contains("cycle.m1:5:15: circular definition: a -> b -> c -> a"),
+        "{err}"
+    );
+    // One diagnostic a label of the cycle and the first use: four, not eight.
+    assert_eq!(err.matches("circular definition").count(), 4, "{err}");
+}

@@ -17,6 +17,7 @@ mod console_session;
 mod guide_program;
 mod labels;
 mod new_user;
+mod run_diagnostics;
 mod tui_cli;
 mod tui_frames;
 mod tui_pty;

@@ -298,3 +298,18 @@ fn michie_second_can_be_forked() {
     }
     assert_eq!(mark1::reference::noughts::michie_choices(&b, X), vec![4]);
 }
+
+/// `--think` without `--moves` thinks on the empty board (issue 38), as `--moves ""`.
+#[test]
+fn think_without_moves_is_the_empty_board() {
+    let (ok, out, err) = mark1(&["noughts", "--think", "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["cell"], 5);
+    let (ok, empty, _) = mark1(&["noughts", "--think", "--moves", "", "--json"]);
+    assert!(ok);
+    assert_eq!(out, empty);
+    let (ok, out, err) = mark1(&["noughts", "--machine", "menace", "--think"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("MENACE plays"), "{out}");
+}

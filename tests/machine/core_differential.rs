@@ -458,3 +458,45 @@ fn period_software() {
         assert_same(&f.machine, &r.machine, &what);
     }
 }
+
+/// A run cut into slices of beats ends where one run of the whole budget does, with the
+/// same machine (`mark1 run` runs in slices to look at the machine between them, issue
+/// 38): hello (device waits), Prinz §15 and a jump into empty store (magnetic orders).
+#[test]
+fn a_run_in_slices_ends_where_one_run_does() {
+    let mut empty = Machine::new(Config::default());
+    use mark1::machine::code::{instruction, op};
+    empty.store.write(1, instruction(0, 0, op::CLEAR)); // T:
+    empty.store.write(2, instruction(3, 0, op::JUMP)); // /P via line 3
+    empty.store.write(3, 99); // to line 100
+    for (name, m) in [
+        ("hello.m1", program("hello.m1")),
+        ("prinz15.m1", program("prinz15.m1")),
+        ("empty store", empty),
+    ] {
+        for total in [1_000u64, 77_777, 2_000_000] {
+            let mut one = m.clone();
+            let s1 = one.run(Budget::beats(total));
+            for slice in [1u64, 333, 1 << 16] {
+                let mut sliced = m.clone();
+                let end = total;
+                let s2 = loop {
+                    let left = end.saturating_sub(sliced.beats());
+                    let s = sliced.run(Budget::beats(left.min(slice)));
+                    if s != Stop::BeatLimit || sliced.beats() >= end {
+                        break s;
+                    }
+                };
+                assert_eq!(s1, s2, "{name}, {total} beats in slices of {slice}");
+                if name == "empty store" {
+                    assert!(one.stats.transfers > 0, "{name}: no magnetic transfer");
+                }
+                assert_same(
+                    &sliced,
+                    &one,
+                    &format!("{name}, {total} in slices of {slice}"),
+                );
+            }
+        }
+    }
+}
