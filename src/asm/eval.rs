@@ -166,7 +166,11 @@ impl Symbols {
         }
     }
 
-    /// Reports every equate that does not evaluate (also those never used).
+    /// Reports every equate that does not evaluate (also those never used). A cycle of
+    /// equates is said once, whole, on the line of its first equate (`a -> b -> c -> a`);
+    /// each other equate of the cycle gets one short line naming that line; its uses are
+    /// not reported again ([`Sources::err`] skips a cycle already said). Called before the
+    /// uses are evaluated.
     pub fn check_equates(&self, src: &mut Sources) {
         let mut bad = Vec::new();
         for (name, e) in &self.0 {
@@ -175,18 +179,41 @@ impl Symbols {
                 // from it: `x -> y -> x` on x's line.
                 if let Err(f) = self.eval_at(x, *h, 0, &mut vec![name.as_str()]) {
                     let own = format!("circular definition: {name} -> ");
-                    bad.push((e.file, e.line, f.off, f.msg.starts_with(&own), f.msg));
+                    let in_cycle = f.msg.starts_with(&own);
+                    bad.push((e.file, e.line, f.off, in_cycle, name.as_str(), f.msg));
                 }
             }
         }
         bad.sort_by_key(|b| (b.0, b.1));
-        // A cycle is said on each of its equates' lines (from that equate); an equate
-        // that only uses a cycle is a use (said at the cycle's first use only).
-        for (f, l, off, in_cycle, m) in bad {
-            if in_cycle {
-                src.err_definition(f, l, off, m);
-            } else {
+        // The line (1-based) and file each cycle was said at, by its sorted names.
+        let mut said: BTreeMap<Vec<String>, (usize, usize)> = BTreeMap::new();
+        for (f, l, off, in_cycle, name, m) in bad {
+            if !in_cycle {
+                // An equate that only uses a cycle: a use.
                 src.err(f, l, off, m);
+                continue;
+            }
+            let Some(cycle) = super::source::cycle_of(&m) else {
+                continue;
+            };
+            match said.get(&cycle) {
+                Some(&(first_file, first_line)) => {
+                    let at = if first_file == f {
+                        format!("line {first_line}")
+                    } else {
+                        format!("line {first_line} of {}", src.file_name(first_file))
+                    };
+                    src.err_definition(
+                        f,
+                        l,
+                        off,
+                        format!("`{name}` is part of the circular definition said at {at}"),
+                    );
+                }
+                None => {
+                    said.insert(cycle, (f, l + 1));
+                    src.err(f, l, off, m);
+                }
             }
         }
     }

@@ -294,8 +294,9 @@ pub fn assemble_str(
     loader: &dyn SourceLoader,
 ) -> Result<Assembly, AsmErrors> {
     let mut lay = layout::run(name, text, loader);
-    let out = emit::run(&lay.items, &lay.drum_tracks, &lay.syms, &mut lay.src);
+    // The equates first: a cycle is said on its definitions, not at its first use.
     lay.syms.check_equates(&mut lay.src);
+    let out = emit::run(&lay.items, &lay.drum_tracks, &lay.syms, &mut lay.src);
     if let Some((errors, more)) = lay.src.take_errors() {
         if let Some(listed) = listed_source(text) {
             return Err(AsmErrors(vec![listing_error(name, text, &listed)], 0));

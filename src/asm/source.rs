@@ -29,7 +29,7 @@ pub(super) struct Sources {
 
 /// The names of the cycle a `circular definition: a -> b -> a` message names, sorted,
 /// or `None` for any other message.
-fn cycle_of(msg: &str) -> Option<Vec<String>> {
+pub(super) fn cycle_of(msg: &str) -> Option<Vec<String>> {
     let chain = msg.strip_prefix("circular definition: ")?;
     let mut names: Vec<String> = chain.split(" -> ").map(str::to_string).collect();
     names.sort();
@@ -38,6 +38,11 @@ fn cycle_of(msg: &str) -> Option<Vec<String>> {
 }
 
 impl Sources {
+    /// The name of file `file` as reported.
+    pub fn file_name(&self, file: usize) -> &str {
+        self.files.get(file).map_or("", |f| f.name.as_str())
+    }
+
     /// Adds a file; returns its index.
     pub fn add(&mut self, name: &str, text: &str) -> usize {
         self.files.push(Src {

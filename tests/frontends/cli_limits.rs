@@ -354,6 +354,9 @@ fn a_flat_sum_of_many_terms_assembles() {
     }
 }
 
+/// A cycle of equates is said once, whole, on its first equate's line; its other equate
+/// gets one line pointing there, and its use nothing more (issue 38: one line a label of
+/// the cycle at most).
 #[test]
 fn a_circular_equate_says_its_cycle_once() {
     let o = asm("circ.m1", "x = y + 1\ny = x\n        .word x\n", &[]);
@@ -364,14 +367,11 @@ fn a_circular_equate_says_its_cycle_once() {
         "{err}"
     );
     assert!(
-        err.contains("circ.m1:2:5: circular definition: y -> x -> y"),
+        err.contains("circ.m1:2:5: `y` is part of the circular definition said at line 1"),
         "{err}"
     );
-    assert!(
-        err.contains("circ.m1:3:15: circular definition: x -> y -> x"),
-        "{err}"
-    );
-    assert_eq!(err.matches("->").count(), 6, "{err}");
+    assert!(!err.contains("circ.m1:3:"), "{err}");
+    assert_eq!(err.matches("->").count(), 2, "{err}");
     assert!(!err.contains("in `"), "{err}");
 }
 
