@@ -13,8 +13,8 @@ use std::path::PathBuf;
 pub struct AsmArgs {
     /// Source file.
     source: PathBuf,
-    /// Write the machine image here. Without -o, --listing, --tape or --drm the image
-    /// goes to standard output.
+    /// Write the machine image here (`-`: standard output, as for every output below).
+    /// Without -o, --listing, --tape or --drm the image goes to standard output.
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Write the listing (period notation beside the source) here.
@@ -49,7 +49,19 @@ pub fn run(a: AsmArgs) -> Result<()> {
         a.symbols.as_deref(),
         a.drm.as_deref(),
     ];
-    out::check_outputs(&outputs, a.force, &[&a.source])?;
+    // `-` is standard output, for one of them at most (a drum image is bytes, not text).
+    let dash = |p: &Option<&std::path::Path>| p.is_some_and(|p| p.as_os_str() == "-");
+    if outputs.iter().filter(|p| dash(p)).count() > 1 {
+        anyhow::bail!("only one output can go to standard output (`-`)");
+    }
+    if dash(&a.drm.as_deref()) {
+        anyhow::bail!("--drm -: a drum image is bytes, not text: give it a file");
+    }
+    let files_named: Vec<Option<&std::path::Path>> = outputs
+        .iter()
+        .map(|p| p.filter(|p| p.as_os_str() != "-"))
+        .collect();
+    out::check_outputs(&files_named, a.force, &[&a.source])?;
     let assembly = asm::assemble_file(&a.source).map_err(|e| anyhow!("{e}"))?;
     eprint!("{}", assembly.warnings_text());
     let tape_text = match &a.tape {
@@ -88,8 +100,10 @@ pub fn run(a: AsmArgs) -> Result<()> {
         return Ok(());
     }
     for (path, bytes) in files {
-        if let (Some(p), Some(b)) = (path, bytes) {
-            out::write_file(p, b, a.force)?;
+        match (path, bytes) {
+            (Some(p), Some(b)) if p.as_os_str() == "-" => out::stdout().write_all(&b)?,
+            (Some(p), Some(b)) => out::write_file(p, b, a.force)?,
+            _ => {}
         }
     }
     Ok(())

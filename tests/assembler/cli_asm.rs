@@ -200,3 +200,31 @@ fn a_circular_chain_is_not_repeated_at_every_use() {
         "{err}"
     );
 }
+
+/// `--listing -` (and any one text output) goes to standard output, not to a file named
+/// `-`; two outputs to `-`, or a drum image to it, are refused.
+#[test]
+fn a_dash_is_standard_output() {
+    let d = tempfile::tempdir().unwrap();
+    let hello = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("programs/hello.m1");
+    let run = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_mark1"))
+            .current_dir(d.path())
+            .arg("asm")
+            .arg(&hello)
+            .args(args)
+            .output()
+            .expect("runs")
+    };
+    let o = run(&["--listing", "-"]);
+    assert!(o.status.success(), "{o:?}");
+    let listing = String::from_utf8(o.stdout).unwrap();
+    assert!(listing.contains("h1:     /N text1"), "{listing}");
+    assert!(!d.path().join("-").exists());
+    for args in [&["--listing", "-", "-o", "-"][..], &["--drm", "-"][..]] {
+        let o = run(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains('-'), "{args:?}");
+        assert!(!d.path().join("-").exists());
+    }
+}
