@@ -187,9 +187,14 @@ impl Learner {
         }
     }
 
-    /// One adjustment from `delta` against the `saved` score's term values (`factor` 1,
-    /// 2 or 4); with `only` ±1, only the terms whose contribution had that sign.
-    fn correlate(&mut self, delta: i64, values: &[i32; TERMS], factor: f64, only: Option<i64>) {
+    /// One adjustment from `delta` (the backed-up score less the saved score, both for
+    /// the side to move, Alpha) against the saved position's term `values` (credited to
+    /// the side that had just moved, Alpha's opponent), `factor` 1, 2 or 4; with `only`
+    /// ±1, only the terms whose contribution had that sign. Each non-zero active term's
+    /// correlation moves towards +1 if its contribution to Alpha's score had delta's
+    /// sign, towards −1 if not; the coefficients are then set from the correlations.
+    /// This is the step Alpha makes after each move; public for the known-answer test.
+    pub fn correlate(&mut self, delta: i64, values: &[i32; TERMS], factor: f64, only: Option<i64>) {
         for t in &mut self.active {
             let v = i64::from(values[t.term.index()]);
             if v == 0 {
