@@ -80,6 +80,10 @@ pub struct Diagnosis {
     pub checks: Vec<String>,
 }
 
+/// A term's tally: (value credited to Alpha, Alpha's result) at each position, the
+/// sum of its corrections, their number.
+type TermTally = (Vec<(f64, f64)>, f64, u32);
+
 /// The moves with the search's best score.
 fn best_set(r: &super::search::SearchResult) -> Vec<Move> {
     r.moves
@@ -214,7 +218,7 @@ pub fn diagnose(games: u32, seed: u64, series: u8, limits: Limits) -> Diagnosis 
         checks: Vec::new(),
     };
     let mut magnitudes = Vec::new();
-    let mut per_term: Vec<(Vec<(f64, f64)>, f64, u32)> = vec![(Vec::new(), 0.0, 0); TERMS];
+    let mut per_term: Vec<TermTally> = vec![(Vec::new(), 0.0, 0); TERMS];
     let mut ever_active = [false; TERMS];
     for st in &steps {
         let result = f64::from(results[st.game as usize]);
