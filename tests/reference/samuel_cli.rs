@@ -259,3 +259,45 @@ fn match_as_json() {
         .any(|m| m.pdn() == first));
     assert!(!out.contains("Some("));
 }
+
+/// `diagnose` (issue 39): two learning games measured, every count and check said in
+/// words, the look-ahead's point of view holding; the JSON's counts consistent.
+#[test]
+fn diagnose_measures_a_short_series() {
+    let (ok, out, err) = mark1(&["ref", "samuel", "diagnose", "--games", "2", "--seed", "5"]);
+    assert!(ok, "{err}");
+    for want in [
+        "2 games of series 2, seed 5",
+        "learned and unlearned polynomials choose different moves",
+        "material alone decides the move",
+        "past the minimum",
+        "term corrections in the direction the game's outcome says",
+        "piece advantage: a man at the start's material is 67108864 = 2^26 = 256 x the largest coefficient 2^18",
+        "the 70-move stop",
+        "Beta's adoption of Alpha's polynomial",
+        "look-ahead point of view",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in:\n{out}");
+    }
+    assert!(out.contains("right: holds"), "{out}");
+    assert!(!out.contains("Some(") && !out.contains("FAILS"), "{out}");
+    let (ok, out, err) = mark1(&[
+        "ref", "samuel", "diagnose", "--games", "2", "--seed", "5", "--series", "1", "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let n = |k: &str| v[k].as_u64().unwrap();
+    assert_eq!(n("games"), 2);
+    assert!(n("positions") >= 20);
+    assert!(n("deltas") < n("positions"));
+    assert!(n("deltas_past_minimum") <= n("deltas"));
+    assert!(n("learned_differs") <= n("positions"));
+    let record: u64 = v["alpha_record"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| x.as_u64().unwrap())
+        .sum();
+    assert_eq!(record, 2);
+    assert_eq!(v["checks"].as_array().unwrap().len(), 5);
+}

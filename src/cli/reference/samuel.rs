@@ -83,6 +83,26 @@ pub enum SamuelCommand {
         #[arg(long)]
         force: bool,
     },
+    /// The learning's diagnosis: N learning games with every Alpha move recorded, then
+    /// how often the learned and unlearned polynomials differ, how often the positional
+    /// terms decide a move, delta's distribution, whether the corrections follow the
+    /// games' outcomes, and the checks of signs and scales (docs/samuel.md, Diagnosis).
+    ///
+    /// Example: `mark1 ref samuel diagnose --games 10 --seed 5 --series 2`
+    Diagnose {
+        /// Games to play (1-1000).
+        #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u32).range(1..=1000))]
+        games: u32,
+        /// Seed of the tie-breaking generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Samuel's series: 1 or 2.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+        series: u8,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
     /// A game against Samuel's player at the terminal: type moves in PDN (`11-15`,
     /// `15x24`), `quit` to stop.
     ///
@@ -263,6 +283,12 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
             let file = file.as_deref().map(|f| (f, *force));
             run_learn(*games, *seed, file, params, start, *min_ply, out)
         }
+        SamuelCommand::Diagnose {
+            games,
+            seed,
+            series,
+            json,
+        } => run_diagnose(*games, *seed, *series, *json, out),
         SamuelCommand::Play { you, player } => {
             let mut moves = crate::cli::moves::Moves::open(None)?;
             run_play(you == "black", player, &mut moves, out)
@@ -539,6 +565,109 @@ fn run_learn(
         let text = serde_json::to_string_pretty(&series.alpha.to_json())? + "\n";
         crate::cli::out::write_file(f, text, force)?;
         writeln!(out, "written to {}", f.display())?;
+    }
+    Ok(())
+}
+
+fn run_diagnose(games: u32, seed: u64, series: u8, json: bool, out: &mut dyn Write) -> Result<()> {
+    let d = mark1::reference::samuel::diagnose::diagnose(games, seed, series, Limits::default());
+    if json {
+        return write_json(out, &d);
+    }
+    let pct = |a: u32, b: u32| {
+        if b == 0 {
+            0.0
+        } else {
+            100.0 * f64::from(a) / f64::from(b)
+        }
+    };
+    let [w, l, dr] = d.alpha_record;
+    writeln!(
+        out,
+        "{} games of series {}, seed {seed}: Alpha won {w}, lost {l}, drew {dr}; {} Alpha positions",
+        d.games, d.series, d.positions
+    )?;
+    writeln!(
+        out,
+        "learned and unlearned polynomials choose different moves: {} of {} positions ({:.1}%)",
+        d.learned_differs,
+        d.positions,
+        pct(d.learned_differs, d.positions)
+    )?;
+    writeln!(
+        out,
+        "material alone decides the move: {} ({:.1}%); positional terms break a material tie: {} ({:.1}%); positional terms outweigh material: {} ({:.1}%)",
+        d.material_decides,
+        pct(d.material_decides, d.positions),
+        d.positional_breaks_tie,
+        pct(d.positional_breaks_tie, d.positions),
+        d.positional_overrides,
+        pct(d.positional_overrides, d.positions)
+    )?;
+    let q = d.delta_quantiles_men;
+    writeln!(
+        out,
+        "delta: {} computed, {} past the minimum ({:.1}%), {} positive; |delta| in men at 10/25/50/75/90%: {} {} {} {} {}",
+        d.deltas,
+        d.deltas_past_minimum,
+        pct(d.deltas_past_minimum, d.deltas),
+        d.deltas_positive,
+        q[0],
+        q[1],
+        q[2],
+        q[3],
+        q[4]
+    )?;
+    writeln!(
+        out,
+        "corrections: {} ({} doubled for a material change, {} quadrupled for a sure win or loss)",
+        d.corrections[0], d.corrections[1], d.corrections[2]
+    )?;
+    let (a, n) = d.corrections_agreeing;
+    writeln!(
+        out,
+        "term corrections in the direction the game's outcome says: {a} of {n} ({:.1}%)",
+        pct(a, n)
+    )?;
+    writeln!(
+        out,
+        "terms (outcome correlation of the value credited to Alpha; net correction of sign x C; corrections; positions non-zero):"
+    )?;
+    let mut agree = (0, 0);
+    for t in &d.terms {
+        let both = t.outcome_correlation != 0.0 && t.net_correction != 0.0;
+        let same = t.outcome_correlation.signum() == t.net_correction.signum();
+        if both {
+            agree.1 += 1;
+            if same {
+                agree.0 += 1;
+            }
+        }
+        writeln!(
+            out,
+            "  {:<8} {:+.3} {:+.3} {:>5} {:>5}{}",
+            t.name,
+            t.outcome_correlation,
+            t.net_correction,
+            t.corrections,
+            t.nonzero,
+            if !both {
+                ""
+            } else if same {
+                "  same direction"
+            } else {
+                "  opposite"
+            }
+        )?;
+    }
+    writeln!(
+        out,
+        "terms whose net correction has the sign of their outcome correlation: {} of {}",
+        agree.0, agree.1
+    )?;
+    writeln!(out, "checks:")?;
+    for c in &d.checks {
+        writeln!(out, "  {c}")?;
     }
     Ok(())
 }

@@ -187,9 +187,14 @@ impl Learner {
         }
     }
 
-    /// One adjustment from `delta` against the `saved` score's term values (`factor` 1,
-    /// 2 or 4); with `only` ±1, only the terms whose contribution had that sign.
-    fn correlate(&mut self, delta: i64, values: &[i32; TERMS], factor: f64, only: Option<i64>) {
+    /// One adjustment from `delta` (the backed-up score less the saved score, both for
+    /// the side to move, Alpha) against the saved position's term `values` (credited to
+    /// the side that had just moved, Alpha's opponent), `factor` 1, 2 or 4; with `only`
+    /// ±1, only the terms whose contribution had that sign. Each non-zero active term's
+    /// correlation moves towards +1 if its contribution to Alpha's score had delta's
+    /// sign, towards −1 if not; the coefficients are then set from the correlations.
+    /// This is the step Alpha makes after each move; public for the known-answer test.
+    pub fn correlate(&mut self, delta: i64, values: &[i32; TERMS], factor: f64, only: Option<i64>) {
         for t in &mut self.active {
             let v = i64::from(values[t.term.index()]);
             if v == 0 {
@@ -347,6 +352,39 @@ pub struct Series {
     /// second series' majority rule).
     since_adoption: (u32, u32),
     rng: Xorshift,
+    /// If set, every Alpha move is recorded here ([`AlphaStep`]) for the diagnosis
+    /// (`mark1 ref samuel diagnose`); `None` (the default) records nothing.
+    pub trace: Option<Vec<AlphaStep>>,
+}
+
+/// One Alpha move as the diagnosis sees it (recorded when [`Series::trace`] is set).
+#[derive(Clone, Debug)]
+pub struct AlphaStep {
+    /// The game (0 the first).
+    pub game: u32,
+    /// The position Alpha moved from (Alpha to move).
+    pub pos: Position,
+    /// Alpha's polynomial when it chose the move.
+    pub poly: Polynomial,
+    /// The search that chose the move (scores for Alpha).
+    pub search: SearchResult,
+    /// The move played.
+    pub played: Move,
+    /// The position's term values (to the credit of Alpha's opponent, who had just
+    /// moved).
+    pub values: [i32; TERMS],
+    /// Delta: the backed-up score less the saved score, or `None` on Alpha's first move.
+    pub delta: Option<i64>,
+    /// The saved position's term values (credited to Alpha's opponent) and Alpha's
+    /// piece advantage then, if a score was saved.
+    pub saved: Option<([i32; TERMS], i64)>,
+    /// The minimum |delta| then (the average coefficient magnitude).
+    pub min_delta: i64,
+    /// The factor of the correction made (1, 2 or 4), or `None` if none was made.
+    pub factor: Option<f64>,
+    /// Each active term's signed correlation (sign × C) before and after the
+    /// correction, if one was made.
+    pub changes: Vec<(Term, f64, f64)>,
 }
 
 impl Series {
@@ -380,6 +418,7 @@ impl Series {
             games: 0,
             since_adoption: (0, 0),
             rng: Xorshift((seed as u32) ^ ((seed >> 32) as u32) ^ 0x5A4D_0E11),
+            trace: None,
         }
     }
 
@@ -487,9 +526,21 @@ impl Series {
         let m = r.best.expect("a side with moves has a best one");
         let second = self.params.series == 2;
         let mut keep = false;
+        let min_delta = self.alpha.min_delta();
+        let signed = |l: &Learner| -> Vec<(Term, f64)> {
+            l.active
+                .iter()
+                .map(|t| (t.term, t.sign as f64 * t.correlation))
+                .collect()
+        };
+        let before_correction = signed(&self.alpha);
+        let adjustments0 = self.alpha.adjustments;
+        let mut factor_used = None;
+        let mut delta_seen = None;
         if let Some(s) = saved.as_ref() {
             let delta = r.score - s.score;
-            if delta.abs() >= self.alpha.min_delta() {
+            delta_seen = Some(delta);
+            if delta.abs() >= min_delta {
                 let pa = piece_advantage(&state.pos, state.pos.to_move);
                 let factor = if delta.abs() >= WIN / 2 {
                     4.0
@@ -504,11 +555,37 @@ impl Series {
                 if only != Some(0) {
                     let values = s.values;
                     self.alpha.correlate(delta, &values, factor, only);
+                    factor_used = Some(factor);
                 }
             } else if second {
                 // Series 2: the span grows until delta reaches the minimum.
                 keep = true;
             }
+        }
+        if let Some(trace) = self.trace.as_mut() {
+            let after = signed(&self.alpha);
+            let changes = if self.alpha.adjustments > adjustments0 {
+                before_correction
+                    .iter()
+                    .zip(&after)
+                    .map(|(&(t, b), &(_, a))| (t, b, a))
+                    .collect()
+            } else {
+                Vec::new()
+            };
+            trace.push(AlphaStep {
+                game: self.games - 1,
+                pos: state.pos,
+                poly: poly.clone(),
+                search: r.clone(),
+                played: m,
+                values: term_values(&all_parameters(&state.pos), &state.before),
+                delta: delta_seen,
+                saved: saved.as_ref().map(|s| (s.values, s.piece_advantage)),
+                min_delta,
+                factor: factor_used,
+                changes,
+            });
         }
         let out = self.alpha.low_tally(self.params.tally_limit);
         if !keep {

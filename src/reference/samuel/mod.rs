@@ -10,6 +10,7 @@
 //!   alpha-beta and the sense of direction.
 //! - [`rote`]: rote learning.
 //! - [`learn`]: learning by generalisation, Alpha against Beta.
+//! - [`diagnose`]: the learning measured (issue 39).
 //!
 //! Positions are the draughts reference engine's ([`crate::reference::draughts`]):
 //! English draughts, the same game (Samuel: "checkers"), whose move generation is
@@ -17,6 +18,7 @@
 //! learning and the figures.
 
 pub mod board;
+pub mod diagnose;
 pub mod learn;
 pub mod rote;
 pub mod search;
