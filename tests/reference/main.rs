@@ -14,4 +14,5 @@ mod reference_nim;
 mod reference_props;
 mod reference_turochamp;
 mod samuel_cli;
+mod samuel_rote;
 mod samuel_terms;
