@@ -105,7 +105,10 @@ fn memory_built_from_games() {
     assert_eq!(rep.games, 4);
     assert_eq!(rep.saved, rep.searches);
     assert!(rep.saved >= 4 * 19, "{rep:?}");
-    assert!(rep.positions > 40 && rep.positions <= rep.saved as usize, "{rep:?}");
+    assert!(
+        rep.positions > 40 && rep.positions <= rep.saved as usize,
+        "{rep:?}"
+    );
     assert!(
         memory.map.contains_key(&standardise(&Position::start())),
         "the start position is saved"
@@ -160,6 +163,22 @@ fn small_match_is_deterministic() {
     let moves: usize = a.games.iter().map(|g| g.record.len() - 2).sum();
     assert_eq!(searches as usize, moves, "one search per move not forced");
     assert!(a.interval[0] <= a.score && a.score <= a.interval[1]);
+    // Against the same match with an empty memory: the player against itself.
+    let control = rote_effect::play_match(&poly, &Rote::new(p.rote), &p);
+    assert_eq!(
+        control.rote_bands.iter().map(|b| b.with_hits).sum::<u64>(),
+        0
+    );
+    let (d, i) = rote_effect::paired_difference(&a, &control);
+    let direct: f64 = a
+        .games
+        .iter()
+        .zip(&control.games)
+        .map(|(x, y)| x.rote_score() - y.rote_score())
+        .sum::<f64>()
+        / 4.0;
+    assert!((d - direct).abs() < 1e-12 && i[0] <= d && d <= i[1]);
+    assert_eq!(rote_effect::paired_difference(&a, &a).0, 0.0);
     let other = rote_effect::play_match(&poly, &memory, &EffectParams { seed: 2, ..p });
     assert_ne!(a.games, other.games, "another seed, other openings");
 }
@@ -185,6 +204,12 @@ fn rote_effect_command() {
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     let n = |k: &str| v[k].as_u64().unwrap();
     assert_eq!(n("won") + n("lost") + n("drawn"), 2);
+    let c = &v["control"];
+    assert_eq!(
+        c["won"].as_u64().unwrap() + c["lost"].as_u64().unwrap() + c["drawn"].as_u64().unwrap(),
+        2
+    );
+    assert!(v["effect"].as_f64().unwrap().abs() <= 1.0);
     assert_eq!(v["games"].as_array().unwrap().len(), 2);
     assert_eq!(v["replies"].as_array().unwrap().len(), 7);
     assert_eq!(v["opening_line"]["without"].as_array().unwrap().len(), 8);

@@ -706,12 +706,25 @@ struct RoteEffectJson {
     score: f64,
     interval_95: [f64; 2],
     finished_games: usize,
+    control: ControlJson,
+    effect: f64,
+    effect_interval_95: [f64; 2],
     bands: Vec<BandJson>,
     conversions: BTreeMap<&'static str, ConversionsJson>,
     opening_line: BTreeMap<&'static str, Vec<String>>,
     replies: Vec<ReplyJson>,
     games: Vec<EffectGameJson>,
     seconds: f64,
+}
+
+/// The same match with an empty memory: the player against itself.
+#[derive(Serialize)]
+struct ControlJson {
+    won: u32,
+    lost: u32,
+    drawn: u32,
+    score: f64,
+    interval_95: [f64; 2],
 }
 
 #[derive(Serialize)]
@@ -793,6 +806,8 @@ fn run_rote_effect(
         crate::cli::out::write_file(f, serde_json::to_string(&memory.to_json())? + "\n", force)?;
     }
     let m = rote_effect::play_match(poly, &memory, p);
+    let control = rote_effect::play_match(poly, &Rote::new(p.rote), p);
+    let (effect, effect_interval) = rote_effect::paired_difference(&m, &control);
     let line_with = rote_effect::opening_line(poly, Some(&memory), &p.limits, 8, p.seed);
     let line_without = rote_effect::opening_line(poly, None, &p.limits, 8, p.seed);
     let with = rote_effect::replies(poly, Some(&memory), &p.limits, p.seed);
@@ -846,6 +861,15 @@ fn run_rote_effect(
                 score: round4(m.score),
                 interval_95: [round4(m.interval[0]), round4(m.interval[1])],
                 finished_games: finished,
+                control: ControlJson {
+                    won: control.won,
+                    lost: control.lost,
+                    drawn: control.drawn,
+                    score: round4(control.score),
+                    interval_95: [round4(control.interval[0]), round4(control.interval[1])],
+                },
+                effect: round4(effect),
+                effect_interval_95: [round4(effect_interval[0]), round4(effect_interval[1])],
                 bands,
                 conversions: [
                     ("with_memory", conversions_json(&m.rote_conversions)),
@@ -899,6 +923,16 @@ fn run_rote_effect(
         m.interval[0],
         m.interval[1],
         finished
+    )?;
+    writeln!(
+        out,
+        "control, the same match with an empty memory (the player against itself): won {}, lost {}, drew {}; score {:.3} (95 % interval {:.3} to {:.3})",
+        control.won, control.lost, control.drawn, control.score, control.interval[0], control.interval[1]
+    )?;
+    writeln!(
+        out,
+        "the memory's effect, its score less the control's game by game: {:+.3} (95 % interval {:+.3} to {:+.3})",
+        effect, effect_interval[0], effect_interval[1]
     )?;
     writeln!(
         out,

@@ -19,6 +19,11 @@
 //! first of a pair and White in the second. Each game starts from a copy of the built
 //! memory, which is looked up but not added to, so the games are independent and the
 //! figure measures the memory as built.
+//!
+//! The control ([`paired_difference`]): the same match with an empty memory, the same
+//! openings and tie-breaking seeds, is the player against itself; its score differs
+//! from ½ only by the games' chance (colours, openings, ties), so the memory's effect is
+//! the difference of the two matches' scores, game by game.
 
 use super::learn::{judge, Outcome};
 use super::rote::{Rote, RoteParams};
@@ -389,4 +394,29 @@ pub fn replies(
             )
         })
         .collect()
+}
+
+/// The memory's effect: the mean over games of the memory's player's score in `with`
+/// less its score in the same game of `control` (the match with an empty memory), and
+/// the 95 % interval of that mean (normal approximation). Games are paired by number;
+/// the shorter match bounds the pairs. `(0, [0, 0])` for no games.
+pub fn paired_difference(with: &MatchReport, control: &MatchReport) -> (f64, [f64; 2]) {
+    let d: Vec<f64> = with
+        .games
+        .iter()
+        .zip(&control.games)
+        .map(|(a, b)| a.rote_score() - b.rote_score())
+        .collect();
+    let n = d.len() as f64;
+    if n == 0.0 {
+        return (0.0, [0.0, 0.0]);
+    }
+    let mean = d.iter().sum::<f64>() / n;
+    let var = if n > 1.0 {
+        d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n).sqrt();
+    (mean, [mean - half, mean + half])
 }
