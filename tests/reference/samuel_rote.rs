@@ -227,6 +227,33 @@ fn rote_effect_command() {
     ]);
     assert!(ok);
     assert!(out.contains("with the memory won"), "{out}");
+    // The memory written with --out is the one `best --rote` reads; not replaced
+    // without --force.
+    let dir = std::env::temp_dir().join(format!("mark1-samuel-rote-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("memory.json");
+    let _ = std::fs::remove_file(&file);
+    let f = file.to_str().unwrap();
+    let args = [
+        "ref",
+        "samuel",
+        "rote-effect",
+        "--games",
+        "2",
+        "--match",
+        "2",
+        "--moves",
+        "16",
+        "--out",
+        f,
+    ];
+    let (ok, out, err) = mark1(&args);
+    assert!(ok && out.contains("memory written to"), "{out}{err}");
+    let (ok, out, err) = mark1(&["ref", "samuel", "best", "--rote", f]);
+    assert!(ok && !out.contains(" 0 from the rote memory"), "{out}{err}");
+    let (ok, _, err) = mark1(&args);
+    assert!(!ok && err.contains("already exists"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
     let (ok, _, err) = mark1(&["ref", "samuel", "rote-effect", "--match", "1"]);
     assert!(!ok && err.contains("--match"), "{err}");
 }
