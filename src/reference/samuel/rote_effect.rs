@@ -20,10 +20,11 @@
 //! memory, which is looked up but not added to, so the games are independent and the
 //! figure measures the memory as built.
 //!
-//! The control ([`paired_difference`]): the same match with an empty memory, the same
-//! openings and tie-breaking seeds, is the player against itself; its score differs
-//! from ½ only by the games' chance (colours, openings, ties), so the memory's effect is
-//! the difference of the two matches' scores, game by game.
+//! Both games of a pair break ties with the same generator, so without a memory they
+//! would be one game with the players exchanged, one won and one lost (or both drawn):
+//! the control ([`paired_difference`]), the same match with an empty memory, scores
+//! exactly ½, and whatever the memory's player scores above or below ½ is the memory's
+//! doing.
 
 use super::learn::{judge, Outcome};
 use super::rote::{Rote, RoteParams};
@@ -203,7 +204,7 @@ pub struct MatchReport {
     pub drawn: u32,
     /// Its score, (won + drawn / 2) / games.
     pub score: f64,
-    /// The 95 % interval of the score (normal approximation, the games' own variance).
+    /// The 95 % interval of the score (normal approximation over the pairs of games).
     pub interval: [f64; 2],
     /// Search statistics in [`BANDS`], with the memory and without.
     pub rote_bands: [Band; 3],
@@ -240,7 +241,9 @@ pub fn play_match(poly: &Polynomial, memory: &Rote, p: &EffectParams) -> MatchRe
         let rote_side = if g % 2 == 0 { Side::Black } else { Side::White };
         let open = opening(p.seed, g / 2);
         let mut rote = memory.clone();
-        let mut rng = Xorshift(seed32(p.seed, g, 0x3A7C));
+        // Both games of a pair break ties with the same generator: without a memory
+        // they would be the same game with the colours' players exchanged.
+        let mut rng = Xorshift(seed32(p.seed, g / 2, 0x3A7C));
         let mut pos = Position::start();
         let mut record = Vec::new();
         // The largest material lead (credit) each side held over two successive
@@ -331,20 +334,34 @@ pub fn play_match(poly: &Polynomial, memory: &Rote, p: &EffectParams) -> MatchRe
         }
         rep.games.push(game);
     }
-    let n = rep.games.len() as f64;
-    if n > 0.0 {
-        let scores: Vec<f64> = rep.games.iter().map(EffectGame::rote_score).collect();
-        let mean = scores.iter().sum::<f64>() / n;
-        let var = if n > 1.0 {
-            scores.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0)
-        } else {
-            0.0
-        };
-        let half = 1.96 * (var / n).sqrt();
-        rep.score = mean;
-        rep.interval = [(mean - half).max(0.0), (mean + half).min(1.0)];
-    }
+    let scores: Vec<f64> = rep.games.iter().map(EffectGame::rote_score).collect();
+    let (mean, [lo, hi]) = pair_mean_interval(&scores);
+    rep.score = mean;
+    rep.interval = [lo.max(0.0), hi.min(1.0)];
     rep
+}
+
+/// The mean of `values` and its 95 % interval (normal approximation) taken over the
+/// pairs of games (each pair's mean one observation: the two games of a pair share an
+/// opening and a generator, so they are not independent). `(0, [0, 0])` for none.
+fn pair_mean_interval(values: &[f64]) -> (f64, [f64; 2]) {
+    let pairs: Vec<f64> = values
+        .chunks(2)
+        .map(|c| c.iter().sum::<f64>() / c.len() as f64)
+        .collect();
+    if values.is_empty() {
+        return (0.0, [0.0, 0.0]);
+    }
+    let mean = values.iter().sum::<f64>() / values.len() as f64;
+    let n = pairs.len() as f64;
+    let pm = pairs.iter().sum::<f64>() / n;
+    let var = if n > 1.0 {
+        pairs.iter().map(|x| (x - pm) * (x - pm)).sum::<f64>() / (n - 1.0)
+    } else {
+        0.0
+    };
+    let half = 1.96 * (var / n).sqrt();
+    (mean, [mean - half, mean + half])
 }
 
 /// The line each player finds from the start when it plays both sides: `plies` moves in
@@ -398,7 +415,8 @@ pub fn replies(
 
 /// The memory's effect: the mean over games of the memory's player's score in `with`
 /// less its score in the same game of `control` (the match with an empty memory), and
-/// the 95 % interval of that mean (normal approximation). Games are paired by number;
+/// the 95 % interval of that mean (normal approximation, over the pairs of games).
+/// Games are paired by number;
 /// the shorter match bounds the pairs. `(0, [0, 0])` for no games.
 pub fn paired_difference(with: &MatchReport, control: &MatchReport) -> (f64, [f64; 2]) {
     let d: Vec<f64> = with
@@ -407,16 +425,5 @@ pub fn paired_difference(with: &MatchReport, control: &MatchReport) -> (f64, [f6
         .zip(&control.games)
         .map(|(a, b)| a.rote_score() - b.rote_score())
         .collect();
-    let n = d.len() as f64;
-    if n == 0.0 {
-        return (0.0, [0.0, 0.0]);
-    }
-    let mean = d.iter().sum::<f64>() / n;
-    let var = if n > 1.0 {
-        d.iter().map(|x| (x - mean) * (x - mean)).sum::<f64>() / (n - 1.0)
-    } else {
-        0.0
-    };
-    let half = 1.96 * (var / n).sqrt();
-    (mean, [mean - half, mean + half])
+    pair_mean_interval(&d)
 }
