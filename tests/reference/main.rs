@@ -15,4 +15,5 @@ mod reference_props;
 mod reference_turochamp;
 mod samuel_cli;
 mod samuel_learning;
+mod samuel_rote;
 mod samuel_terms;

@@ -7,6 +7,7 @@ use anyhow::{bail, Result};
 use mark1::random::Xorshift;
 use mark1::reference::draughts::moves::{apply, find_move};
 use mark1::reference::draughts::{legal_moves, Position, Side, START_FEN};
+use mark1::reference::samuel::rote_effect::{self, Band, Conversions, EffectParams, BANDS};
 use mark1::reference::samuel::search::{piece_advantage, Polynomial, PIECE_UNIT, WIN};
 use mark1::reference::samuel::terms::{all_parameters, term_values, Term, SIMPLE};
 use mark1::reference::samuel::{
@@ -99,6 +100,47 @@ pub enum SamuelCommand {
         /// Samuel's series: 1 or 2.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
         series: u8,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Rote learning's effect: a rote memory built from N games of self-play (each
+    /// position met saved with its backed-up score, as Samuel's program saved the
+    /// positions of its games), then the player with the memory against the same player
+    /// without it over M games in pairs (two-move openings drawn at random, colours
+    /// alternated): won, lost, drawn, the score with its 95 % interval, the opening moves
+    /// each finds and how games end once a side is ahead by a man.
+    ///
+    /// Example: `mark1 ref samuel rote-effect --games 100 --match 100 --seed 1`
+    RoteEffect {
+        /// Games of self-play that build the memory (0-10000).
+        #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(0..=10_000))]
+        games: u32,
+        /// Games of the match, the memory's player Black in odd-numbered games and White
+        /// in even (2-10000).
+        #[arg(long = "match", default_value_t = 100, value_parser = clap::value_parser!(u32).range(2..=10_000))]
+        match_games: u32,
+        /// Seed of the openings and the tie-breaking generators.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Moves (plies) after which a game is stopped and judged on material (Samuel:
+        /// 70; 10-500).
+        #[arg(long, default_value_t = 70, value_parser = clap::value_parser!(u32).range(10..=500))]
+        moves: u32,
+        /// Merges (one every 20 moves of play) after which a position not looked up
+        /// is forgotten, counted from a new position's age of 4 (default 16, as the
+        /// rote memory's; 1000: never forgotten in practice; 5-1000).
+        #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u32).range(5..=1000))]
+        max_age: u32,
+        /// A polynomial `learn --out` wrote (default: the unlearned one).
+        #[arg(long)]
+        polynomial: Option<PathBuf>,
+        /// Write the built memory here (the file `--rote` reads).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Replace an --out file that exists.
+        #[arg(long)]
+        force: bool,
         /// JSON output.
         #[arg(long)]
         json: bool,
@@ -289,6 +331,33 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
             series,
             json,
         } => run_diagnose(*games, *seed, *series, *json, out),
+        SamuelCommand::RoteEffect {
+            games,
+            match_games,
+            seed,
+            moves,
+            max_age,
+            polynomial,
+            out: file,
+            force,
+            json,
+        } => {
+            let inputs: Vec<&Path> = polynomial.as_deref().into_iter().collect();
+            crate::cli::out::check_outputs(&[file.as_deref()], *force, &inputs)?;
+            let poly = load_polynomial(polynomial.as_deref())?;
+            let p = EffectParams {
+                build_games: *games,
+                match_games: *match_games,
+                seed: *seed,
+                max_moves: *moves,
+                rote: RoteParams {
+                    max_age: *max_age,
+                    ..RoteParams::default()
+                },
+                ..EffectParams::default()
+            };
+            run_rote_effect(&poly, &p, file.as_deref().map(|f| (f, *force)), *json, out)
+        }
         SamuelCommand::Play { you, player } => {
             let mut moves = crate::cli::moves::Moves::open(None)?;
             run_play(you == "black", player, &mut moves, out)
@@ -748,5 +817,316 @@ fn run_play(
             p.display()
         )?;
     }
+    Ok(())
+}
+
+/// `rote-effect --json`: the settings, the memory built, the match and the openings.
+#[derive(Serialize)]
+struct RoteEffectJson {
+    squares: &'static str,
+    build_games: u32,
+    match_games: u32,
+    seed: u64,
+    max_moves: u32,
+    memory: MemoryJson,
+    won: u32,
+    lost: u32,
+    drawn: u32,
+    score: f64,
+    interval_95: [f64; 2],
+    finished_games: usize,
+    control: ControlJson,
+    effect: f64,
+    effect_interval_95: [f64; 2],
+    bands: Vec<BandJson>,
+    conversions: BTreeMap<&'static str, ConversionsJson>,
+    opening_line: BTreeMap<&'static str, Vec<String>>,
+    replies: Vec<ReplyJson>,
+    games: Vec<EffectGameJson>,
+    seconds: f64,
+}
+
+/// The same match with an empty memory: the player against itself.
+#[derive(Serialize)]
+struct ControlJson {
+    won: u32,
+    lost: u32,
+    drawn: u32,
+    score: f64,
+    interval_95: [f64; 2],
+}
+
+#[derive(Serialize)]
+struct MemoryJson {
+    saved: u64,
+    positions: usize,
+    build_searches: u64,
+    build_searches_with_hits: u64,
+}
+
+#[derive(Serialize)]
+struct BandJson {
+    first_move: u32,
+    last_move: Option<u32>,
+    rote_searches: u64,
+    rote_searches_with_hits: u64,
+    rote_mean_effective_ply: f64,
+    plain_searches: u64,
+    plain_mean_effective_ply: f64,
+}
+
+#[derive(Serialize)]
+struct ConversionsJson {
+    ahead: u32,
+    won_outright: u32,
+    won_on_material: u32,
+    drawn: u32,
+    lost: u32,
+    mean_moves_outright: Option<f64>,
+}
+
+#[derive(Serialize)]
+struct ReplyJson {
+    first: String,
+    reply_with_memory: String,
+    effective_ply_with_memory: u32,
+    reply_without: String,
+    effective_ply_without: u32,
+}
+
+#[derive(Serialize)]
+struct EffectGameJson {
+    rote_side: &'static str,
+    result: &'static str,
+    finished: bool,
+    moves: String,
+}
+
+fn mean(sum: u64, n: u64) -> f64 {
+    if n == 0 {
+        0.0
+    } else {
+        ((sum as f64 / n as f64) * 100.0).round() / 100.0
+    }
+}
+
+fn conversions_json(c: &Conversions) -> ConversionsJson {
+    ConversionsJson {
+        ahead: c.ahead,
+        won_outright: c.won_outright,
+        won_on_material: c.won_on_material,
+        drawn: c.drawn,
+        lost: c.lost,
+        mean_moves_outright: (c.won_outright > 0)
+            .then(|| mean(c.outright_moves, u64::from(c.won_outright))),
+    }
+}
+
+fn run_rote_effect(
+    poly: &Polynomial,
+    p: &EffectParams,
+    file: Option<(&Path, bool)>,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let t0 = std::time::Instant::now();
+    let (memory, built) = rote_effect::build(poly, p);
+    if let Some((f, force)) = file {
+        crate::cli::out::write_file(f, serde_json::to_string(&memory.to_json())? + "\n", force)?;
+    }
+    let m = rote_effect::play_match(poly, &memory, p);
+    let control = rote_effect::play_match(poly, &Rote::new(p.rote), p);
+    let (effect, effect_interval) = rote_effect::paired_difference(&m, &control);
+    let line_with = rote_effect::opening_line(poly, Some(&memory), &p.limits, 8, p.seed);
+    let line_without = rote_effect::opening_line(poly, None, &p.limits, 8, p.seed);
+    let with = rote_effect::replies(poly, Some(&memory), &p.limits, p.seed);
+    let without = rote_effect::replies(poly, None, &p.limits, p.seed);
+    let finished = m.games.iter().filter(|g| g.finished).count();
+    let bands: Vec<BandJson> = BANDS
+        .iter()
+        .zip(m.rote_bands.iter().zip(&m.plain_bands))
+        .map(
+            |(&(a, b), (r, q)): (&(u32, u32), (&Band, &Band))| BandJson {
+                first_move: a,
+                last_move: (b != u32::MAX).then_some(b),
+                rote_searches: r.searches,
+                rote_searches_with_hits: r.with_hits,
+                rote_mean_effective_ply: mean(r.effective_ply, r.searches),
+                plain_searches: q.searches,
+                plain_mean_effective_ply: mean(q.effective_ply, q.searches),
+            },
+        )
+        .collect();
+    let replies: Vec<ReplyJson> = with
+        .iter()
+        .zip(&without)
+        .map(|(w, o)| ReplyJson {
+            first: w.0.clone(),
+            reply_with_memory: w.1.clone(),
+            effective_ply_with_memory: w.2,
+            reply_without: o.1.clone(),
+            effective_ply_without: o.2,
+        })
+        .collect();
+    let round4 = |x: f64| (x * 1e4).round() / 1e4;
+    if json {
+        return write_json(
+            out,
+            &RoteEffectJson {
+                squares: "pdn",
+                build_games: p.build_games,
+                match_games: p.match_games,
+                seed: p.seed,
+                max_moves: p.max_moves,
+                memory: MemoryJson {
+                    saved: built.saved,
+                    positions: built.positions,
+                    build_searches: built.searches,
+                    build_searches_with_hits: built.searches_with_hits,
+                },
+                won: m.won,
+                lost: m.lost,
+                drawn: m.drawn,
+                score: round4(m.score),
+                interval_95: [round4(m.interval[0]), round4(m.interval[1])],
+                finished_games: finished,
+                control: ControlJson {
+                    won: control.won,
+                    lost: control.lost,
+                    drawn: control.drawn,
+                    score: round4(control.score),
+                    interval_95: [round4(control.interval[0]), round4(control.interval[1])],
+                },
+                effect: round4(effect),
+                effect_interval_95: [round4(effect_interval[0]), round4(effect_interval[1])],
+                bands,
+                conversions: [
+                    ("with_memory", conversions_json(&m.rote_conversions)),
+                    ("without", conversions_json(&m.plain_conversions)),
+                ]
+                .into_iter()
+                .collect(),
+                opening_line: [
+                    ("with_memory", line_with.clone()),
+                    ("without", line_without.clone()),
+                ]
+                .into_iter()
+                .collect(),
+                replies,
+                games: m
+                    .games
+                    .iter()
+                    .map(|g| EffectGameJson {
+                        rote_side: side_word(g.rote_side),
+                        result: match g.rote_score() {
+                            x if x > 0.75 => "won",
+                            x if x < 0.25 => "lost",
+                            _ => "drawn",
+                        },
+                        finished: g.finished,
+                        moves: g.record.join(" "),
+                    })
+                    .collect(),
+                seconds: (t0.elapsed().as_secs_f64() * 10.0).round() / 10.0,
+            },
+        );
+    }
+    writeln!(
+        out,
+        "memory: {} games of self-play, {} positions saved, {} kept (forgetting and culling); {} of {} searches found a position in it",
+        p.build_games, built.saved, built.positions, built.searches_with_hits, built.searches
+    )?;
+    if let Some((f, _)) = file {
+        writeln!(out, "memory written to {}", f.display())?;
+    }
+    writeln!(
+        out,
+        "match, {} games (two-move openings drawn with seed {}, colours alternated, stopped at {} moves): with the memory won {}, lost {}, drew {}; score {:.3} (95 % interval {:.3} to {:.3}); {} games finished before the limit",
+        m.games.len(),
+        p.seed,
+        p.max_moves,
+        m.won,
+        m.lost,
+        m.drawn,
+        m.score,
+        m.interval[0],
+        m.interval[1],
+        finished
+    )?;
+    writeln!(
+        out,
+        "control, the same match with an empty memory (the player against itself): won {}, lost {}, drew {}; score {:.3} (95 % interval {:.3} to {:.3})",
+        control.won, control.lost, control.drawn, control.score, control.interval[0], control.interval[1]
+    )?;
+    writeln!(
+        out,
+        "the memory's effect, its score less the control's game by game: {:+.3} (95 % interval {:+.3} to {:+.3})",
+        effect, effect_interval[0], effect_interval[1]
+    )?;
+    writeln!(
+        out,
+        "moves      searches with a position from the memory   mean effective ply: with   without"
+    )?;
+    for b in &bands {
+        let range = match b.last_move {
+            Some(l) => format!("{}-{}", b.first_move, l),
+            None => format!("{}-", b.first_move),
+        };
+        writeln!(
+            out,
+            "{:<10} {:>5} of {:<5} {:>38.2} {:>9.2}",
+            range,
+            b.rote_searches_with_hits,
+            b.rote_searches,
+            b.rote_mean_effective_ply,
+            b.plain_mean_effective_ply
+        )?;
+    }
+    writeln!(
+        out,
+        "end games (a side ahead by a man or more in two successive positions): ahead, won outright (mean moves), won on material at the limit, drawn, lost"
+    )?;
+    for (name, c) in [
+        ("with the memory", &m.rote_conversions),
+        ("without", &m.plain_conversions),
+    ] {
+        let mm = if c.won_outright > 0 {
+            format!(
+                " ({:.1})",
+                mean(c.outright_moves, u64::from(c.won_outright))
+            )
+        } else {
+            String::new()
+        };
+        writeln!(
+            out,
+            "  {name:<16} {}, {}{mm}, {}, {}, {}",
+            c.ahead, c.won_outright, c.won_on_material, c.drawn, c.lost
+        )?;
+    }
+    writeln!(out, "opening line, the player on both sides:")?;
+    writeln!(out, "  with the memory: {}", line_with.join(" "))?;
+    writeln!(out, "  without:         {}", line_without.join(" "))?;
+    writeln!(
+        out,
+        "White's reply to each first move: with the memory (effective ply), without (effective ply)"
+    )?;
+    for r in &replies {
+        writeln!(
+            out,
+            "  {:<6} {:<6} ({:>2})   {:<6} ({:>2}){}",
+            r.first,
+            r.reply_with_memory,
+            r.effective_ply_with_memory,
+            r.reply_without,
+            r.effective_ply_without,
+            if r.reply_with_memory != r.reply_without {
+                "  differs"
+            } else {
+                ""
+            }
+        )?;
+    }
+    writeln!(out, "{:.1} s", t0.elapsed().as_secs_f64())?;
     Ok(())
 }

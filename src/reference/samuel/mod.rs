@@ -8,7 +8,7 @@
 //! - [`terms`]: the 26 parameters of Appendix C and the 12 binary connectives.
 //! - [`mod@search`]: piece advantage, the polynomial, the ply rules, minimax with
 //!   alpha-beta and the sense of direction.
-//! - [`rote`]: rote learning.
+//! - [`rote`]: rote learning; [`rote_effect`]: its effect measured.
 //! - [`learn`]: learning by generalisation, Alpha against Beta.
 //! - [`diagnose`]: the learning measured (issue 39).
 //!
@@ -21,6 +21,7 @@ pub mod board;
 pub mod diagnose;
 pub mod learn;
 pub mod rote;
+pub mod rote_effect;
 pub mod search;
 pub mod terms;
 
