@@ -449,13 +449,9 @@ fn play_original(
                     .to_fen(),
                 });
             }
-            let fits = |m: &&crate::reference::draughts::Move| {
-                m.from == printed.from
-                    && m.to == printed.to
-                    && (printed.taken.is_empty()
-                        || printed.taken.iter().fold(0u32, |a, &s| a | 1 << s) == m.captured)
-            };
-            let Some(m) = legal.iter().find(fits) else {
+            let matched =
+                super::draughts::original::matching(&pos, printed.from, printed.to, &printed.taken);
+            let Some(m) = matched else {
                 return Err(MatchError::Illegal {
                     game: round,
                     mv: format!("the program's {}", printed.text),
@@ -463,14 +459,12 @@ fn play_original(
                 });
             };
             moves.push(m.pdn());
-            pos = apply(&pos, m);
+            pos = apply(&pos, &m);
         } else {
             let Some(m) = search(&pos, poly, limits, None, rng).best else {
                 break;
             };
-            let mut squares = vec![m.from, m.to];
-            squares.extend((0..32u8).rev().filter(|s| m.captured & (1 << s) != 0));
-            o.enter(&squares);
+            o.enter(&super::draughts::original::entry(&m));
             moves.push(m.pdn());
             pos = apply(&pos, &m);
         }

@@ -6,9 +6,8 @@
 
 use mark1::formats::drm::read_drm;
 use mark1::formats::tape::read_pt_text;
-use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Command, Output};
 
 fn dir(test: &str) -> PathBuf {
     let d = std::env::temp_dir().join(format!("mark1-con-{}-{test}", std::process::id()));
@@ -27,22 +26,10 @@ fn mark1(cwd: &Path, args: &[&str]) -> Output {
 
 /// `mark1 console ARGS` with `input` on standard input.
 fn piped(cwd: &Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .arg("console")
-        .args(args)
-        .current_dir(cwd)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    let all: Vec<&str> = std::iter::once("console")
+        .chain(args.iter().copied())
+        .collect();
+    crate::common::run::with_stdin(Some(cwd), &all, input)
 }
 
 fn ok(out: &Output) -> (String, String) {

@@ -2,8 +2,6 @@
 //! prints, where it stops and what `kcc` does: all three through the binary, with the
 //! program taken from the page itself.
 
-use std::process::Command;
-
 /// The page's program (its first ```m1 block after "## Write and run a program") and
 /// the stop line the page quotes after "prints `HI` and `".
 fn guide_program() -> (String, String) {
@@ -25,21 +23,7 @@ fn guide_program() -> (String, String) {
 }
 
 fn mark1(args: &[&str], stdin: &str) -> (bool, String) {
-    use std::io::Write;
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("the mark1 binary runs");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(stdin.as_bytes())
-        .unwrap();
-    let o = child.wait_with_output().unwrap();
+    let o = crate::common::run::with_stdin(None, args, stdin);
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&o.stdout),

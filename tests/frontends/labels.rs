@@ -8,8 +8,7 @@
 use mark1::console::{Labels, Session};
 use mark1::machine::{Config, Machine, Stop};
 use mark1::tui::Debugger;
-use std::io::Write;
-use std::process::{Command, Output, Stdio};
+use std::process::Output;
 
 fn root() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -27,21 +26,7 @@ fn scratch(name: &str) -> std::path::PathBuf {
 
 /// `mark1 ARGS` with `input` on standard input, in `dir`.
 fn mark1_in(dir: &std::path::Path, args: &[&str], input: &str) -> Output {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_mark1"))
-        .args(args)
-        .current_dir(dir)
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("runs mark1");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    child.wait_with_output().unwrap()
+    crate::common::run::with_stdin(Some(dir), args, input)
 }
 
 fn text(o: &Output) -> (String, String) {

@@ -372,15 +372,7 @@ async fn pathological_uploads_do_not_stall_other_tabs() {
 /// `GET /status` over a plain connection: the time it took.
 fn status_latency(addr: &str) -> Duration {
     let start = Instant::now();
-    let mut c = std::net::TcpStream::connect(addr).expect("connect for /status");
-    c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
-    write!(
-        c,
-        "GET /status HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
-    )
-    .unwrap();
-    let mut body = String::new();
-    let _ = c.read_to_string(&mut body);
+    let body = status_body(addr);
     assert!(body.contains("sessions"), "{body}");
     start.elapsed()
 }
@@ -497,12 +489,7 @@ async fn load_fifty_fast_two_hundred_idle_three_hundred_half_open() {
 /// 11-15, waits for the program's reply, and closes the tab.
 async fn soak_visitor(addr: String) {
     let mut s = connect(&addr).await;
-    send_json(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
-    send_json(
-        &mut s,
-        serde_json::json!({"op":"start","game":"draughts","first":"human","seed":1952}),
-    )
-    .await;
+    ws::start_draughts_fast(&mut s).await;
     let before = until(&mut s, |v| v["draughts"]["your_move"] == true).await;
     let fen = before["draughts"]["fen"].clone();
     send_json(&mut s, serde_json::json!({"op":"move","text":"11-15"})).await;

@@ -77,12 +77,7 @@ async fn a_game_goes_on_after_the_server_restarts() {
     let (mut s, hello) = open_session(&a.addr, None).await;
     let id = hello["session"].as_str().expect("a session id").to_string();
     assert_eq!(hello["restored"], false);
-    send_json(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
-    send_json(
-        &mut s,
-        serde_json::json!({"op":"start","game":"draughts","first":"human","seed":1952}),
-    )
-    .await;
+    ws::start_draughts_fast(&mut s).await;
     let (mut paper, _) = to_your_move(&mut s).await;
     send_json(&mut s, serde_json::json!({"op":"move","text":"11-15"})).await;
     let (more, fen) = to_your_move(&mut s).await;

@@ -115,12 +115,7 @@ async fn prinz(addr: String) -> (f64, String) {
 /// entered at real speed: the program's reply measured.
 async fn draughts(addr: String) -> (f64, String) {
     let mut s = connect(&addr).await;
-    send_json(&mut s, serde_json::json!({"op":"speed","value":"fast"})).await;
-    send_json(
-        &mut s,
-        serde_json::json!({"op":"start","game":"draughts","first":"human","seed":1952}),
-    )
-    .await;
+    ws::start_draughts_fast(&mut s).await;
     until(&mut s, |v| v["draughts"]["your_move"] == true).await;
     send_json(&mut s, serde_json::json!({"op":"speed","value":"real"})).await;
     send_json(&mut s, serde_json::json!({"op":"move","text":"11-15"})).await;

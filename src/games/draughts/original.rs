@@ -111,8 +111,8 @@ pub struct Original {
 
 /// The legal move of `pos` that `from`, `to` and the squares `taken` (all Strachey's; the
 /// program prints the taken squares only when it takes two or more, so none means any)
-/// describe.
-fn matching(
+/// describe: how a move printed or entered is read.
+pub fn matching(
     pos: &Position,
     from: u8,
     to: u8,
@@ -331,6 +331,14 @@ impl Original {
     }
 }
 
+/// The squares of `m` as the program takes a move at the keys ([`Original::enter`]):
+/// from, to, then each square taken, the largest first (Strachey's squares).
+pub fn entry(m: &crate::reference::draughts::Move) -> Vec<u8> {
+    let mut squares = vec![m.from, m.to];
+    squares.extend((0..32u8).rev().filter(|s| m.captured & (1 << s) != 0));
+    squares
+}
+
 /// The program's column of a printed line (from the 31st character), if it holds a
 /// move (starts with a digit).
 fn machine_column(line: &str) -> Option<&str> {
@@ -474,9 +482,7 @@ impl AtTheKeys for Original {
                 )))
             }
         };
-        let mut entered = vec![m.from, m.to];
-        entered.extend((0..32u8).rev().filter(|s| m.captured & (1 << s) != 0));
-        Original::enter(self, &entered);
+        Original::enter(self, &entry(&m));
         Ok(())
     }
 

@@ -7,7 +7,7 @@
 //! and scales end to end (the piece advantage against the terms' 2^18, the 70-move stop,
 //! Beta's adoptions, the look-ahead's point of view).
 
-use super::learn::{AlphaStep, LearnParams, Learner, Outcome, Series};
+use super::learn::{AlphaStep, LearnParams, Learner, Series};
 use super::search::{evaluate, piece_advantage, search, Limits, Polynomial, MAX_POWER, PIECE_UNIT};
 use super::terms::{all_parameters, Term, TERMS};
 use crate::random::Xorshift;
@@ -174,11 +174,7 @@ pub fn diagnose(games: u32, seed: u64, series: u8, limits: Limits) -> Diagnosis 
     let mut max_positional = 0i64;
     for g in 0..games {
         let r = s.play_game();
-        let alpha_result: i32 = match (r.result.outcome, r.alpha) {
-            (Outcome::Draw, _) => 0,
-            (Outcome::Black, Side::Black) | (Outcome::White, Side::White) => 1,
-            _ => -1,
-        };
+        let alpha_result = r.result.outcome.for_side(r.alpha);
         let k = match alpha_result {
             1 => 0,
             -1 => 1,

@@ -287,6 +287,30 @@ pub enum Outcome {
     Draw,
 }
 
+impl Outcome {
+    /// How a game ends at `pos`: lost by the side to move if it cannot move, else (a game
+    /// stopped at the move limit) judged on material ([`judge`]).
+    pub fn at_end(pos: &Position) -> Outcome {
+        if legal_moves(pos).is_empty() {
+            match pos.to_move {
+                Side::Black => Outcome::White,
+                Side::White => Outcome::Black,
+            }
+        } else {
+            judge(pos)
+        }
+    }
+
+    /// The outcome for `side`: 1 won, 0 drawn, −1 lost.
+    pub fn for_side(self, side: Side) -> i32 {
+        match (self, side) {
+            (Outcome::Draw, _) => 0,
+            (Outcome::Black, Side::Black) | (Outcome::White, Side::White) => 1,
+            _ => -1,
+        }
+    }
+}
+
 /// A game's end: who won and how.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct GameResult {
@@ -441,11 +465,9 @@ impl Series {
         let mut replaced = Vec::new();
         let adjustments0 = self.alpha.adjustments;
         let mut moves = 0;
-        let mut finished = false;
         while moves < self.params.game_moves {
             let pos = state.pos;
             if legal_moves(&pos).is_empty() {
-                finished = true;
                 break;
             }
             let m = if pos.to_move == alpha_side {
@@ -468,22 +490,10 @@ impl Series {
             };
             moves += 1;
         }
-        if !finished && legal_moves(&state.pos).is_empty() {
-            finished = true;
-        }
-        let outcome = if finished {
-            match state.pos.to_move {
-                Side::Black => Outcome::White,
-                Side::White => Outcome::Black,
-            }
-        } else {
-            judge(&state.pos)
-        };
-        let alpha_won = matches!(
-            (outcome, alpha_side),
-            (Outcome::Black, Side::Black) | (Outcome::White, Side::White)
-        );
-        let beta_won = !alpha_won && outcome != Outcome::Draw;
+        let finished = legal_moves(&state.pos).is_empty();
+        let outcome = Outcome::at_end(&state.pos);
+        let alpha_won = outcome.for_side(alpha_side) == 1;
+        let beta_won = outcome.for_side(alpha_side) == -1;
         let mut drastic = false;
         self.since_adoption.1 += 1;
         if alpha_won {
@@ -639,14 +649,7 @@ pub fn play(
         moves += 1;
     }
     let finished = legal_moves(&pos).is_empty();
-    let outcome = if finished {
-        match pos.to_move {
-            Side::Black => Outcome::White,
-            Side::White => Outcome::Black,
-        }
-    } else {
-        judge(&pos)
-    };
+    let outcome = Outcome::at_end(&pos);
     GameResult {
         outcome,
         moves,

@@ -26,7 +26,7 @@
 //! exactly ½, and whatever the memory's player scores above or below ½ is the memory's
 //! doing.
 
-use super::learn::{judge, Outcome};
+use super::learn::Outcome;
 use super::rote::{Rote, RoteParams};
 use super::search::{search, Limits, Polynomial};
 use super::terms::credit;
@@ -183,11 +183,7 @@ pub struct EffectGame {
 impl EffectGame {
     /// 1 if the memory's player won, ½ drawn, 0 lost.
     pub fn rote_score(&self) -> f64 {
-        match (self.outcome, self.rote_side) {
-            (Outcome::Draw, _) => 0.5,
-            (Outcome::Black, Side::Black) | (Outcome::White, Side::White) => 1.0,
-            _ => 0.0,
-        }
+        (f64::from(self.outcome.for_side(self.rote_side)) + 1.0) / 2.0
     }
 }
 
@@ -250,11 +246,9 @@ pub fn play_match(poly: &Polynomial, memory: &Rote, p: &EffectParams) -> MatchRe
         // positions (so not the middle of an exchange): [rote, plain].
         let mut lead = [0i32; 2];
         let mut prev = 0i32;
-        let mut finished = false;
         while (record.len() as u32) < p.max_moves {
             let ply = record.len() as u32;
             if legal_moves(&pos).is_empty() {
-                finished = true;
                 break;
             }
             let m = if ply < 2 {
@@ -289,17 +283,8 @@ pub fn play_match(poly: &Polynomial, memory: &Rote, p: &EffectParams) -> MatchRe
             lead[1] = lead[1].max((-d_rote).min(-prev));
             prev = d_rote;
         }
-        if !finished && legal_moves(&pos).is_empty() {
-            finished = true;
-        }
-        let outcome = if finished {
-            match pos.to_move {
-                Side::Black => Outcome::White,
-                Side::White => Outcome::Black,
-            }
-        } else {
-            judge(&pos)
-        };
+        let finished = legal_moves(&pos).is_empty();
+        let outcome = Outcome::at_end(&pos);
         let game = EffectGame {
             rote_side,
             outcome,

@@ -40,6 +40,17 @@ pub async fn send_json(s: &mut Socket, v: serde_json::Value) {
     s.send(Message::Text(v.to_string().into())).await.unwrap();
 }
 
+/// At fast speed, starts our draughts with the visitor first (seed 1952), the game the
+/// load, speed and persistence tests play.
+pub async fn start_draughts_fast(s: &mut Socket) {
+    send_json(s, serde_json::json!({"op":"speed","value":"fast"})).await;
+    send_json(
+        s,
+        serde_json::json!({"op":"start","game":"draughts","first":"human","seed":1952}),
+    )
+    .await;
+}
+
 /// Reads messages until one satisfies `f` (up to 30 s); returns it.
 pub async fn until(s: &mut Socket, f: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
     let start = Instant::now();
