@@ -15,5 +15,6 @@ mod reference_props;
 mod reference_turochamp;
 mod samuel_cli;
 mod samuel_learning;
+mod samuel_readings;
 mod samuel_rote;
 mod samuel_terms;

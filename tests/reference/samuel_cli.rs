@@ -301,3 +301,46 @@ fn diagnose_measures_a_short_series() {
     assert_eq!(record, 2);
     assert_eq!(v["checks"].as_array().unwrap().len(), 5);
 }
+
+#[test]
+fn strength_measures_a_short_series_and_draws_its_curve() {
+    let plot = temp("curve.png");
+    let poly = temp("strength.json");
+    let _ = std::fs::remove_file(&plot);
+    let _ = std::fs::remove_file(&poly);
+    let args = [
+        "ref", "samuel", "strength", "--games", "2", "--seed", "5", "--every", "1", "--match",
+        "4", "--plot",
+    ];
+    let mut a: Vec<&str> = args.to_vec();
+    let (plot_s, poly_s) = (plot.to_str().unwrap(), poly.to_str().unwrap());
+    a.extend([plot_s, "--out", poly_s]);
+    let (ok, out, err) = mark1(&a);
+    assert!(ok, "{err}");
+    for want in [
+        "after 1 games (Alpha ",
+        "after 2 games (Alpha ",
+        "of 4: score ",
+        "95 % interval",
+        "learned after 2 games against the unlearned polynomial",
+        "learning curve written to",
+    ] {
+        assert!(out.contains(want), "missing {want:?} in:\n{out}");
+    }
+    assert!(!out.contains("Some(") && !out.contains("Table"), "{out}");
+    assert!(std::fs::read(&plot).unwrap().starts_with(b"\x89PNG"));
+    // The file is refused the second time without --force, before any game.
+    let (ok, _, err) = mark1(&a);
+    assert!(!ok && err.contains("exists"), "{err}");
+    // A learned file measured, as JSON naming its readings.
+    let (ok, out, err) = mark1(&[
+        "ref", "samuel", "strength", "--polynomial", poly_s, "--match", "2", "--json",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["powers"], "table");
+    assert_eq!(v["points"][0]["against_unlearned"]["games"], 2);
+    // Readings by name; a wrong one refused with the choices.
+    let (ok, _, err) = mark1(&["ref", "samuel", "learn", "--games", "1", "--powers", "mine"]);
+    assert!(!ok && err.contains("ratio") && err.contains("table"), "{err}");
+}

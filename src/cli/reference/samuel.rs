@@ -10,8 +10,10 @@ use mark1::reference::draughts::{legal_moves, Position, Side, START_FEN};
 use mark1::reference::samuel::rote_effect::{self, Band, Conversions, EffectParams, BANDS};
 use mark1::reference::samuel::search::{piece_advantage, Polynomial, PIECE_UNIT, WIN};
 use mark1::reference::samuel::terms::{all_parameters, term_values, Term, SIMPLE};
+use mark1::reference::samuel::strength::{self, CurvePoint, MatchParams, MatchReport};
 use mark1::reference::samuel::{
-    search, LearnParams, Learner, Limits, Outcome, Rote, RoteParams, SearchResult, Series,
+    search, Adoption, Correlation, LearnParams, Learner, Limits, Outcome, Powers, Rote, RoteParams,
+    SearchResult, Series,
 };
 use serde::Serialize;
 use std::collections::BTreeMap;
@@ -79,6 +81,8 @@ pub enum SamuelCommand {
         /// The minimum look-ahead in plies (Samuel: 3).
         #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=10))]
         min_ply: u32,
+        #[command(flatten)]
+        readings: ReadingArgs,
         /// Replace an --out file that exists (without it an existing file is refused
         /// before the games).
         #[arg(long)]
@@ -100,6 +104,58 @@ pub enum SamuelCommand {
         /// Samuel's series: 1 or 2.
         #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
         series: u8,
+        #[command(flatten)]
+        readings: ReadingArgs,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Whether learning made the player stronger: a series of N learning games, the
+    /// learned polynomial measured against the unlearned one (every K games with
+    /// `--every`, and at the end) over M games in pairs on random three-ply openings,
+    /// colours exchanged within a pair, with the score's 95 % interval; Alpha's record
+    /// over the first 28 games; the learning curve as a picture with `--plot`. With
+    /// `--polynomial` a learned file is measured instead (docs/samuel.md, Results).
+    ///
+    /// Example: `mark1 ref samuel strength --games 150 --seed 11 --series 2 --every 25 --plot curve.png`
+    Strength {
+        /// Learning games (1-10000; not with --polynomial).
+        #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        games: u32,
+        /// Seed of the learning series' tie-breaking generator.
+        #[arg(long, default_value_t = 1)]
+        seed: u64,
+        /// Samuel's series: 1 or 2.
+        #[arg(long, default_value_t = 2, value_parser = clap::value_parser!(u8).range(1..=2))]
+        series: u8,
+        #[command(flatten)]
+        readings: ReadingArgs,
+        /// Measure after every this many learning games as well as at the end (0: at
+        /// the end only).
+        #[arg(long, default_value_t = 0)]
+        every: u32,
+        /// Games of each match against the unlearned polynomial, in pairs (2-10000).
+        #[arg(long = "match", default_value_t = 100, value_parser = clap::value_parser!(u32).range(2..=10_000))]
+        match_games: u32,
+        /// Seed of the matches' openings and tie-breaking generators (a different
+        /// seed from the learning's, so that the match is not the series' games).
+        #[arg(long, default_value_t = 9)]
+        match_seed: u64,
+        /// Measure this learned polynomial (`learn --out`) instead of learning.
+        #[arg(long)]
+        polynomial: Option<PathBuf>,
+        /// Against this polynomial instead of the unlearned one.
+        #[arg(long)]
+        against: Option<PathBuf>,
+        /// Write the learning curve here as a PNG.
+        #[arg(long)]
+        plot: Option<PathBuf>,
+        /// Write the learned polynomial here (JSON, as `learn --out`).
+        #[arg(long)]
+        out: Option<PathBuf>,
+        /// Replace --plot or --out files that exist.
+        #[arg(long)]
+        force: bool,
         /// JSON output.
         #[arg(long)]
         json: bool,
@@ -156,6 +212,77 @@ pub enum SamuelCommand {
         #[command(flatten)]
         player: PlayerArgs,
     },
+}
+
+/// The readings of the learning that are named options (docs/samuel.md, "Readings").
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+pub struct ReadingArgs {
+    /// How the coefficients' powers of two follow the correlations: `ratio` (the
+    /// text: a ratio of n to n+1 gives 2^n) or `table` (Samuel's printed table:
+    /// power = 18 x C / C_max, rounded; the default).
+    #[arg(long, value_enum, default_value_t = PowersArg::Table)]
+    powers: PowersArg,
+    /// When Beta takes Alpha's polynomial in series 2: `games` (Alpha won more than
+    /// half of the games since the last adoption, draws counted) or `decisive` (more
+    /// wins than losses).
+    #[arg(long, value_enum, default_value_t = AdoptArg::Games)]
+    adopt: AdoptArg,
+    /// What a correction counts into a term's correlation: `signs` (the printed
+    /// formula, +1 or -1 as the contribution's sign agrees with delta's) or `centred`
+    /// (the agreement less what delta's sign alone gives).
+    #[arg(long, value_enum, default_value_t = CorrelationArg::Signs)]
+    correlation: CorrelationArg,
+}
+
+/// `--correlation`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum CorrelationArg {
+    /// The printed formula: +1 or -1.
+    Signs,
+    /// Centred on delta's mean sign.
+    Centred,
+}
+
+/// `--powers`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum PowersArg {
+    /// The text's rule: a ratio of correlations of n to n+1 gives 2^n.
+    Ratio,
+    /// Samuel's printed table: the power proportional to the correlation.
+    Table,
+}
+
+/// `--adopt`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum AdoptArg {
+    /// A majority of the games since the last adoption won.
+    Games,
+    /// More wins than losses since the last adoption.
+    Decisive,
+}
+
+impl ReadingArgs {
+    /// The learning settings of `series` (1 or 2) with these readings.
+    fn params(&self, series: u8) -> LearnParams {
+        let mut p = if series == 2 {
+            LearnParams::second_series()
+        } else {
+            LearnParams::default()
+        };
+        p.powers = match self.powers {
+            PowersArg::Ratio => Powers::Ratio,
+            PowersArg::Table => Powers::Table,
+        };
+        p.correlation = match self.correlation {
+            CorrelationArg::Signs => Correlation::Signs,
+            CorrelationArg::Centred => Correlation::Centred,
+        };
+        p.adoption = match self.adopt {
+            AdoptArg::Games => Adoption::Games,
+            AdoptArg::Decisive => Adoption::Decisive,
+        };
+        p
+    }
 }
 
 /// Samuel's player as [`PlayerArgs`] set it up: its polynomial, its rote memory (if
@@ -295,15 +422,12 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
             tally_limit,
             from,
             min_ply,
+            readings,
             force,
         } => {
             let inputs: Vec<&Path> = from.as_deref().into_iter().collect();
             crate::cli::out::check_outputs(&[file.as_deref()], *force, &inputs)?;
-            let mut params = if *series == 2 {
-                LearnParams::second_series()
-            } else {
-                LearnParams::default()
-            };
+            let mut params = readings.params(*series);
             if let Some(t) = tally_limit {
                 params.tally_limit = *t;
             }
@@ -329,8 +453,50 @@ pub fn run(cmd: &SamuelCommand, out: &mut dyn Write) -> Result<()> {
             games,
             seed,
             series,
+            readings,
             json,
-        } => run_diagnose(*games, *seed, *series, *json, out),
+        } => run_diagnose(*games, *seed, readings.params(*series), *json, out),
+        SamuelCommand::Strength {
+            games,
+            seed,
+            series,
+            readings,
+            every,
+            match_games,
+            match_seed,
+            polynomial,
+            against,
+            plot,
+            out: file,
+            force,
+            json,
+        } => {
+            let inputs: Vec<&Path> = polynomial
+                .as_deref()
+                .into_iter()
+                .chain(against.as_deref())
+                .collect();
+            crate::cli::out::check_outputs(&[plot.as_deref(), file.as_deref()], *force, &inputs)?;
+            let m = MatchParams {
+                games: *match_games,
+                seed: *match_seed,
+                ..MatchParams::default()
+            };
+            let s = StrengthRun {
+                games: *games,
+                seed: *seed,
+                params: readings.params(*series),
+                every: *every,
+                m,
+                polynomial: polynomial.as_deref(),
+                against: against.as_deref(),
+                plot: plot.as_deref(),
+                file: file.as_deref(),
+                force: *force,
+                json: *json,
+            };
+            run_strength(&s, out)
+        }
         SamuelCommand::RoteEffect {
             games,
             match_games,
@@ -638,8 +804,212 @@ fn run_learn(
     Ok(())
 }
 
-fn run_diagnose(games: u32, seed: u64, series: u8, json: bool, out: &mut dyn Write) -> Result<()> {
-    let d = mark1::reference::samuel::diagnose::diagnose(games, seed, series, Limits::default());
+/// What `strength` was asked.
+struct StrengthRun<'a> {
+    games: u32,
+    seed: u64,
+    params: LearnParams,
+    every: u32,
+    m: MatchParams,
+    polynomial: Option<&'a Path>,
+    against: Option<&'a Path>,
+    plot: Option<&'a Path>,
+    file: Option<&'a Path>,
+    force: bool,
+    json: bool,
+}
+
+/// `strength --json`.
+#[derive(Serialize)]
+struct StrengthJson<'a> {
+    series: u8,
+    powers: &'static str,
+    adopt: &'static str,
+    seed: u64,
+    match_seed: u64,
+    against: String,
+    alpha_first_28: Option<[u32; 3]>,
+    points: &'a [CurvePoint],
+}
+
+/// A match's line: won, lost, drawn, the score and its interval.
+fn match_line(r: &MatchReport) -> String {
+    format!(
+        "won {}, lost {}, drew {} of {}: score {:.3} (95 % interval {:.3}-{:.3}); {} finished, the rest stopped at 70 moves",
+        r.won, r.lost, r.drawn, r.games, r.score, r.interval[0], r.interval[1], r.finished
+    )
+}
+
+fn run_strength(s: &StrengthRun, out: &mut dyn Write) -> Result<()> {
+    let t0 = std::time::Instant::now();
+    let unlearned = Learner::default().polynomial();
+    let against = match s.against {
+        Some(p) => load_polynomial(Some(p))?,
+        None => unlearned,
+    };
+    let against_name = s
+        .against
+        .map_or("the unlearned polynomial".to_string(), |p| p.display().to_string());
+    if let Some(p) = s.polynomial {
+        let poly = load_polynomial(Some(p))?;
+        let r = strength::paired_match(&poly, &against, &s.m);
+        if s.json {
+            return write_json(
+                out,
+                &StrengthJson {
+                    series: s.params.series,
+                    powers: s.params.powers.name(),
+                    adopt: s.params.adoption.name(),
+                    seed: s.seed,
+                    match_seed: s.m.seed,
+                    against: against_name,
+                    alpha_first_28: None,
+                    points: &[CurvePoint {
+                        games: 0,
+                        alpha_record: [0; 3],
+                        against_unlearned: r,
+                    }],
+                },
+            );
+        }
+        writeln!(out, "{} against {against_name}: {}", p.display(), match_line(&r))?;
+        writeln!(out, "{:.1} s", t0.elapsed().as_secs_f64())?;
+        return Ok(());
+    }
+    let bar = crate::cli::out::progress_bar(
+        true,
+        u64::from(s.games),
+        "learning and measuring [{bar:40}] {pos}/{len} games, {elapsed}",
+    );
+    let c = strength::CurveParams {
+        games: s.games,
+        seed: s.seed,
+        params: s.params,
+        limits: Limits::default(),
+        every: s.every,
+        against,
+        m: s.m,
+    };
+    let mut failed = None;
+    let curve = strength::learning_curve(
+        &c,
+        &mut |_| {
+            if let Some(b) = &bar {
+                b.inc(1);
+            }
+        },
+        &mut |p| {
+            let [w, l, d] = p.alpha_record;
+            let line = format!(
+                "after {} games (Alpha {w}-{l}-{d}): {}",
+                p.games,
+                match_line(&p.against_unlearned)
+            );
+            if s.json {
+                return;
+            }
+            match &bar {
+                Some(b) => b.println(&line),
+                None => {
+                    if let Err(e) = writeln!(out, "{line}") {
+                        failed.get_or_insert(e);
+                    }
+                }
+            }
+        },
+    );
+    if let Some(e) = failed {
+        return Err(e.into());
+    }
+    let points = curve.points;
+    let first28 = curve.first28;
+    if let Some(b) = bar {
+        b.finish_and_clear();
+    }
+    if let Some(f) = s.file {
+        let text = serde_json::to_string_pretty(&curve.learned.to_json())? + "\n";
+        crate::cli::out::write_file(f, text, s.force)?;
+    }
+    if let Some(f) = s.plot {
+        let title = format!(
+            "Samuel's series {} (seed {}, powers {}): learned against unlearned",
+            s.params.series,
+            s.seed,
+            s.params.powers.name()
+        );
+        let line = |name: &str, of: fn(&MatchReport) -> f64| mark1::render::curve::Series {
+            name: name.into(),
+            points: points
+                .iter()
+                .map(|p| (f64::from(p.games), of(&p.against_unlearned)))
+                .collect(),
+        };
+        let curves = [
+            line("score", |r| r.score),
+            line("95 % interval, low", |r| r.interval[0]),
+            line("95 % interval, high", |r| r.interval[1]),
+            mark1::render::curve::Series {
+                name: "even".into(),
+                points: vec![(0.0, 0.5), (f64::from(s.games), 0.5)],
+            },
+        ];
+        let png = mark1::render::curve::curve_png(
+            &title,
+            "learning games",
+            &format!("score over {} games", s.m.games),
+            f64::from(s.games),
+            &curves,
+            (900, 520),
+        )?;
+        crate::cli::out::write_file(f, png, s.force)?;
+    }
+    let shown28 = (s.games >= 28).then_some(first28);
+    if s.json {
+        return write_json(
+            out,
+            &StrengthJson {
+                series: s.params.series,
+                powers: s.params.powers.name(),
+                adopt: s.params.adoption.name(),
+                seed: s.seed,
+                match_seed: s.m.seed,
+                against: against_name,
+                alpha_first_28: shown28,
+                points: &points,
+            },
+        );
+    }
+    if let Some([w, l, d]) = shown28 {
+        writeln!(
+            out,
+            "Alpha in the first 28 games: won {w}, lost {l}, drew {d} (Samuel's second series: 18, 4, 6; his first: 16, 12)"
+        )?;
+    }
+    if let Some(p) = points.last() {
+        writeln!(
+            out,
+            "learned after {} games against {against_name}: {}",
+            p.games,
+            match_line(&p.against_unlearned)
+        )?;
+    }
+    for (what, f) in [("polynomial", s.file), ("learning curve", s.plot)] {
+        if let Some(f) = f {
+            writeln!(out, "{what} written to {}", f.display())?;
+        }
+    }
+    writeln!(out, "{:.1} s", t0.elapsed().as_secs_f64())?;
+    Ok(())
+}
+
+fn run_diagnose(
+    games: u32,
+    seed: u64,
+    params: LearnParams,
+    json: bool,
+    out: &mut dyn Write,
+) -> Result<()> {
+    let d = mark1::reference::samuel::diagnose::diagnose(games, seed, params, Limits::default());
     if json {
         return write_json(out, &d);
     }

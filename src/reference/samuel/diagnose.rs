@@ -154,16 +154,12 @@ pub fn lookahead_sign_check(limits: &Limits) -> (String, bool) {
     (text.join("; "), ok)
 }
 
-/// Plays `games` learning games of `series` (1 or 2) from the start, ties broken by
-/// `seed`, under `limits`, and measures them ([`Diagnosis`]). Costs about four times
-/// the series itself (each Alpha position is searched again by the learned, the
-/// unlearned and the material-only polynomials).
-pub fn diagnose(games: u32, seed: u64, series: u8, limits: Limits) -> Diagnosis {
-    let params = if series == 2 {
-        LearnParams::second_series()
-    } else {
-        LearnParams::default()
-    };
+/// Plays `games` learning games with `params` (series 1 or 2 and the readings) from
+/// the start, ties broken by `seed`, under `limits`, and measures them
+/// ([`Diagnosis`]). Costs about four times the series itself (each Alpha position is
+/// searched again by the learned, the unlearned and the material-only polynomials).
+pub fn diagnose(games: u32, seed: u64, params: LearnParams, limits: Limits) -> Diagnosis {
+    let series = params.series;
     let mut s = Series::new(seed, params, limits);
     let unlearned = s.alpha.polynomial();
     s.trace = Some(Vec::new());

@@ -82,6 +82,118 @@ pub struct LearnParams {
     /// jump; Beta takes Alpha's polynomial only on a majority of wins; with a tally
     /// limit of 32).
     pub series: u8,
+    /// How the coefficients' powers follow the correlations ([`Powers`]).
+    pub powers: Powers,
+    /// When Beta takes Alpha's polynomial in series 2 ([`Adoption`]).
+    pub adoption: Adoption,
+    /// What a correction counts into a term's correlation ([`Correlation`]).
+    pub correlation: Correlation,
+}
+
+/// What each correction counts into a term's correlation coefficient: a reading of "a
+/// record is kept of the correlation existing between the signs of the individual term
+/// contributions in the initial scoring polynomial and the sign of delta" (issue 39,
+/// item 3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Correlation {
+    /// The formula as printed, `C ← C + (±1 − C)/N`: +1 when the contribution had
+    /// delta's sign, −1 when not (a running agreement of the two signs).
+    #[default]
+    Signs,
+    /// A correlation in the statistician's sense: the agreement less what delta's sign
+    /// alone would give, `x = s_c × (s_δ − m_δ)` with `m_δ` the running mean of delta's
+    /// sign over the learner's corrections (the same 16-256 schedule). A term that is
+    /// never negative (the 0/1 connectives) then gains nothing from delta being more
+    /// often of one sign.
+    Centred,
+}
+
+impl Correlation {
+    /// The reading's name, as `--correlation` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Correlation::Signs => "signs",
+            Correlation::Centred => "centred",
+        }
+    }
+}
+
+/// How the coefficients' powers of two follow the correlation coefficients: a reading
+/// (issue 39, item 3; docs/samuel.md, "Readings").
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Powers {
+    /// The text ("Polynomial modification procedure"): "if the ratio of two
+    /// correlation coefficients is equal to or larger than n but less than n+1 ...
+    /// the ratio of the two term coefficients is set equal to 2^n": the leader 2^18,
+    /// a term whose correlation the leader's is `n` to `n + 1` times 2^(18 − n).
+    Ratio,
+    /// Samuel's printed table (the evaluation polynomial after 42 games, powers 18,
+    /// 16, 14, 13, 11, 8, 8, 8, 6, 5, 5, 4 against correlations 0.45, 0.40, 0.35,
+    /// 0.33, 0.27, 0.19, 0.19, 0.19, 0.14, 0.13, 0.13, 0.10): the power proportional
+    /// to the correlation, `round(18 × C / C_max)`, which gives all twelve rows. The
+    /// default: the one reading that reproduces a figure he printed.
+    #[default]
+    Table,
+}
+
+impl Powers {
+    /// The power of two (0-18) for correlation `c` when the leader's is `top` (both
+    /// above 0); `None` for a zero coefficient.
+    pub fn power(self, c: f64, top: f64) -> Option<u32> {
+        if top <= 0.0 || c <= 0.0 {
+            return None;
+        }
+        match self {
+            Powers::Ratio => {
+                let n = if c >= top { 0 } else { (top / c).floor() as u32 };
+                MAX_POWER.checked_sub(n)
+            }
+            Powers::Table => {
+                Some((f64::from(MAX_POWER) * (c / top).min(1.0)).round() as u32)
+            }
+        }
+    }
+
+    /// The reading's name, as `--powers` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Powers::Ratio => "ratio",
+            Powers::Table => "table",
+        }
+    }
+}
+
+/// When Beta takes Alpha's polynomial in Samuel's second series ("to require a
+/// majority of wins on Alpha's part before Beta would adopt Alpha's scoring
+/// polynomial"): a reading (issue 39, item 3). The first series takes it on every
+/// win.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Adoption {
+    /// Alpha won more than half of the games played since Beta last took its
+    /// polynomial, draws counted among the games.
+    #[default]
+    Games,
+    /// Alpha won more of those games than it lost (draws not counted).
+    Decisive,
+}
+
+impl Adoption {
+    /// Whether Beta takes the polynomial after `won` wins and `lost` losses in `games`
+    /// games since the last adoption (the last game one of them, won).
+    pub fn adopts(self, won: u32, lost: u32, games: u32) -> bool {
+        match self {
+            Adoption::Games => 2 * won > games,
+            Adoption::Decisive => won > lost,
+        }
+    }
+
+    /// The reading's name, as `--adopt` takes it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Adoption::Games => "games",
+            Adoption::Decisive => "decisive",
+        }
+    }
 }
 
 impl LearnParams {
@@ -102,6 +214,9 @@ impl Default for LearnParams {
             black_marks: 3,
             game_moves: 70,
             series: 1,
+            powers: Powers::default(),
+            adoption: Adoption::default(),
+            correlation: Correlation::default(),
         }
     }
 }
@@ -119,6 +234,14 @@ pub struct Learner {
     pub adjustments: u64,
     /// Terms retired to the reserve.
     pub retired: u64,
+    /// How the coefficients follow the correlations (not written to the JSON: a
+    /// setting of the series, not of the polynomial).
+    pub powers: Powers,
+    /// What a correction counts into a correlation (a setting, not written).
+    pub correlation: Correlation,
+    /// The running mean of delta's sign over the corrections (for
+    /// [`Correlation::Centred`]).
+    pub delta_mean: f64,
 }
 
 /// Alpha's saved initial score: the polynomial's score of the position it last moved
@@ -145,6 +268,9 @@ impl Default for Learner {
             black_marks: 0,
             adjustments: 0,
             retired: 0,
+            powers: Powers::default(),
+            correlation: Correlation::default(),
+            delta_mean: 0.0,
         }
     }
 }
@@ -169,21 +295,16 @@ impl Learner {
     }
 
     /// Sets the coefficients from the correlations: the largest gets 2^18, the others
-    /// 2^(18 − n) for a ratio of `n` to `n + 1`.
+    /// as [`Learner::powers`] says.
     fn set_coefficients(&mut self) {
         let top = self
             .active
             .iter()
             .map(|t| t.correlation)
             .fold(0.0f64, f64::max);
+        let powers = self.powers;
         for t in &mut self.active {
-            t.power = if top <= 0.0 || t.correlation <= 0.0 {
-                None
-            } else {
-                let n = (top / t.correlation).floor() as u32;
-                let n = if t.correlation >= top { 0 } else { n };
-                MAX_POWER.checked_sub(n)
-            };
+            t.power = powers.power(t.correlation, top);
         }
     }
 
@@ -195,6 +316,12 @@ impl Learner {
     /// sign, towards −1 if not; the coefficients are then set from the correlations.
     /// This is the step Alpha makes after each move; public for the known-answer test.
     pub fn correlate(&mut self, delta: i64, values: &[i32; TERMS], factor: f64, only: Option<i64>) {
+        let sd = delta.signum() as f64;
+        let m = self.delta_mean;
+        // The mean of delta's sign, on the same schedule as a term's correlation.
+        let n_all = f64::from((1u32 << (63 - (self.adjustments + 1).leading_zeros()).min(31)).clamp(16, 256));
+        self.delta_mean += (sd - self.delta_mean) / n_all;
+        let centred = self.correlation == Correlation::Centred;
         for t in &mut self.active {
             let v = i64::from(values[t.term.index()]);
             if v == 0 {
@@ -206,7 +333,9 @@ impl Learner {
             if only.is_some_and(|o| contribution.signum() != o) {
                 continue;
             }
-            let x = if contribution.signum() == delta.signum() {
+            let x = if centred {
+                contribution.signum() as f64 * (sd - m)
+            } else if contribution.signum() == delta.signum() {
                 1.0
             } else {
                 -1.0
@@ -372,9 +501,9 @@ pub struct Series {
     pub limits: Limits,
     /// Games played.
     pub games: u32,
-    /// Alpha's wins and the games played since Beta last took its polynomial (for the
-    /// second series' majority rule).
-    since_adoption: (u32, u32),
+    /// Alpha's wins, losses and the games played since Beta last took its polynomial
+    /// (for the second series' majority rule).
+    since_adoption: (u32, u32, u32),
     rng: Xorshift,
     /// If set, every Alpha move is recorded here ([`AlphaStep`]) for the diagnosis
     /// (`mark1 ref samuel diagnose`); `None` (the default) records nothing.
@@ -433,6 +562,9 @@ impl Series {
             black_marks: 0,
             adjustments: 0,
             retired: 0,
+            powers: params.powers,
+            correlation: params.correlation,
+            delta_mean: 0.0,
         };
         Series {
             beta: alpha.polynomial(),
@@ -440,7 +572,7 @@ impl Series {
             params,
             limits,
             games: 0,
-            since_adoption: (0, 0),
+            since_adoption: (0, 0, 0),
             rng: Xorshift((seed as u32) ^ ((seed >> 32) as u32) ^ 0x5A4D_0E11),
             trace: None,
         }
@@ -495,16 +627,20 @@ impl Series {
         let alpha_won = outcome.for_side(alpha_side) == 1;
         let beta_won = outcome.for_side(alpha_side) == -1;
         let mut drastic = false;
-        self.since_adoption.1 += 1;
+        self.since_adoption.2 += 1;
         if alpha_won {
             self.since_adoption.0 += 1;
         }
+        if beta_won {
+            self.since_adoption.1 += 1;
+        }
         // Series 2: only on a majority of wins since Beta last took the polynomial.
+        let (won, lost, played) = self.since_adoption;
         let adopt = alpha_won
-            && (self.params.series != 2 || 2 * self.since_adoption.0 > self.since_adoption.1);
+            && (self.params.series != 2 || self.params.adoption.adopts(won, lost, played));
         if adopt {
             self.beta = self.alpha.polynomial();
-            self.since_adoption = (0, 0);
+            self.since_adoption = (0, 0, 0);
         } else if beta_won {
             drastic = self.alpha.black_mark(self.params.black_marks);
         }
@@ -768,6 +904,9 @@ impl Learner {
             black_marks: num("black_marks").min(100) as u32,
             adjustments: num("adjustments"),
             retired: num("retired"),
+            powers: Powers::default(),
+            correlation: Correlation::default(),
+            delta_mean: 0.0,
         })
     }
 }

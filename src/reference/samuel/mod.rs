@@ -10,7 +10,8 @@
 //!   alpha-beta and the sense of direction.
 //! - [`rote`]: rote learning; [`rote_effect`]: its effect measured.
 //! - [`learn`]: learning by generalisation, Alpha against Beta.
-//! - [`diagnose`]: the learning measured (issue 39).
+//! - [`diagnose`]: the learning measured (issue 39); [`strength`]: a polynomial against
+//!   another in paired games, and the learning curve.
 //!
 //! Positions are the draughts reference engine's ([`crate::reference::draughts`]):
 //! English draughts, the same game (Samuel: "checkers"), whose move generation is
@@ -23,9 +24,12 @@ pub mod learn;
 pub mod rote;
 pub mod rote_effect;
 pub mod search;
+pub mod strength;
 pub mod terms;
 
-pub use learn::{judge, play, GameResult, LearnGame, LearnParams, Learner, Outcome, Series};
+pub use learn::{
+    judge, play, Adoption, Correlation, GameResult, LearnGame, LearnParams, Learner, Outcome, Powers, Series,
+};
 pub use rote::{Rote, RoteParams};
 pub use search::{search, Limits, Polynomial, SearchResult};
 pub use terms::{all_parameters, parameters, term_values, Term};
