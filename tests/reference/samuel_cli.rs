@@ -309,8 +309,8 @@ fn strength_measures_a_short_series_and_draws_its_curve() {
     let _ = std::fs::remove_file(&plot);
     let _ = std::fs::remove_file(&poly);
     let args = [
-        "ref", "samuel", "strength", "--games", "2", "--seed", "5", "--every", "1", "--match",
-        "4", "--plot",
+        "ref", "samuel", "strength", "--games", "2", "--seed", "5", "--every", "1", "--match", "4",
+        "--plot",
     ];
     let mut a: Vec<&str> = args.to_vec();
     let (plot_s, poly_s) = (plot.to_str().unwrap(), poly.to_str().unwrap());
@@ -334,7 +334,14 @@ fn strength_measures_a_short_series_and_draws_its_curve() {
     assert!(!ok && err.contains("exists"), "{err}");
     // A learned file measured, as JSON naming its readings.
     let (ok, out, err) = mark1(&[
-        "ref", "samuel", "strength", "--polynomial", poly_s, "--match", "2", "--json",
+        "ref",
+        "samuel",
+        "strength",
+        "--polynomial",
+        poly_s,
+        "--match",
+        "2",
+        "--json",
     ]);
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
@@ -342,5 +349,8 @@ fn strength_measures_a_short_series_and_draws_its_curve() {
     assert_eq!(v["points"][0]["against_unlearned"]["games"], 2);
     // Readings by name; a wrong one refused with the choices.
     let (ok, _, err) = mark1(&["ref", "samuel", "learn", "--games", "1", "--powers", "mine"]);
-    assert!(!ok && err.contains("ratio") && err.contains("table"), "{err}");
+    assert!(
+        !ok && err.contains("ratio") && err.contains("table"),
+        "{err}"
+    );
 }

@@ -127,7 +127,11 @@ fn a_match_is_the_same_for_a_seed_on_varied_openings() {
         .iter()
         .map(|l| l.iter().map(|m| m.pdn()).collect::<Vec<_>>().join(" "))
         .collect();
-    assert!(distinct.len() >= 15, "{} distinct openings of 20", distinct.len());
+    assert!(
+        distinct.len() >= 15,
+        "{} distinct openings of 20",
+        distinct.len()
+    );
 }
 
 /// The unlearned polynomial with one of its sixteen terms raised to ±2^14, each against
@@ -162,4 +166,31 @@ fn one_term_raised_against_the_unlearned_polynomial() {
     }
     println!("best: {} {:.3}", best.1, best.0);
     assert!(best.0 > 0.0);
+}
+
+#[test]
+fn series_two_without_its_four_changes_is_series_one() {
+    use mark1::reference::samuel::{LearnParams, Limits, Series, Without};
+    let limits = Limits::default();
+    let mut two = LearnParams::second_series();
+    two.without = Without {
+        selective: true,
+        span: true,
+        quiet: true,
+        majority: true,
+    };
+    let one = LearnParams {
+        tally_limit: two.tally_limit,
+        ..LearnParams::default()
+    };
+    let (mut a, mut b) = (Series::new(7, two, limits), Series::new(7, one, limits));
+    for _ in 0..2 {
+        assert_eq!(a.play_game(), b.play_game());
+    }
+    assert_eq!(a.alpha, b.alpha);
+    // With its changes, series 2 is a different series.
+    let mut c = Series::new(7, LearnParams::second_series(), limits);
+    let mut d = Series::new(7, one, limits);
+    let differs = (0..2).any(|_| c.play_game() != d.play_game()) || c.alpha != d.alpha;
+    assert!(differs);
 }

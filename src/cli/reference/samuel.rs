@@ -9,8 +9,8 @@ use mark1::reference::draughts::moves::{apply, find_move};
 use mark1::reference::draughts::{legal_moves, Position, Side, START_FEN};
 use mark1::reference::samuel::rote_effect::{self, Band, Conversions, EffectParams, BANDS};
 use mark1::reference::samuel::search::{piece_advantage, Polynomial, PIECE_UNIT, WIN};
-use mark1::reference::samuel::terms::{all_parameters, term_values, Term, SIMPLE};
 use mark1::reference::samuel::strength::{self, CurvePoint, MatchParams, MatchReport};
+use mark1::reference::samuel::terms::{all_parameters, term_values, Term, SIMPLE};
 use mark1::reference::samuel::{
     search, Adoption, Correlation, LearnParams, Learner, Limits, Outcome, Powers, Rote, RoteParams,
     SearchResult, Series,
@@ -232,6 +232,26 @@ pub struct ReadingArgs {
     /// (the agreement less what delta's sign alone gives).
     #[arg(long, value_enum, default_value_t = CorrelationArg::Signs)]
     correlation: CorrelationArg,
+    /// Series 2 without one of its four changes (repeatable), to measure what each
+    /// does: `selective` (a positive delta corrects only the terms against the saved
+    /// score's sign), `span` (the span grows until delta reaches the minimum), `quiet`
+    /// (the saved score from a look-ahead to the first move that is not a jump),
+    /// `majority` (Beta adopts only on a majority of wins).
+    #[arg(long, value_enum)]
+    without: Vec<WithoutArg>,
+}
+
+/// `--without`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum WithoutArg {
+    /// A positive delta corrects every contributing term.
+    Selective,
+    /// The span is always one move pair.
+    Span,
+    /// The saved score is the polynomial's direct score.
+    Quiet,
+    /// Beta adopts on every win.
+    Majority,
 }
 
 /// `--correlation`.
@@ -277,6 +297,14 @@ impl ReadingArgs {
             CorrelationArg::Signs => Correlation::Signs,
             CorrelationArg::Centred => Correlation::Centred,
         };
+        for w in &self.without {
+            match w {
+                WithoutArg::Selective => p.without.selective = true,
+                WithoutArg::Span => p.without.span = true,
+                WithoutArg::Quiet => p.without.quiet = true,
+                WithoutArg::Majority => p.without.majority = true,
+            }
+        }
         p.adoption = match self.adopt {
             AdoptArg::Games => Adoption::Games,
             AdoptArg::Decisive => Adoption::Decisive,
@@ -849,7 +877,9 @@ fn run_strength(s: &StrengthRun, out: &mut dyn Write) -> Result<()> {
     };
     let against_name = s
         .against
-        .map_or("the unlearned polynomial".to_string(), |p| p.display().to_string());
+        .map_or("the unlearned polynomial".to_string(), |p| {
+            p.display().to_string()
+        });
     if let Some(p) = s.polynomial {
         let poly = load_polynomial(Some(p))?;
         let r = strength::paired_match(&poly, &against, &s.m);
@@ -872,7 +902,12 @@ fn run_strength(s: &StrengthRun, out: &mut dyn Write) -> Result<()> {
                 },
             );
         }
-        writeln!(out, "{} against {against_name}: {}", p.display(), match_line(&r))?;
+        writeln!(
+            out,
+            "{} against {against_name}: {}",
+            p.display(),
+            match_line(&r)
+        )?;
         writeln!(out, "{:.1} s", t0.elapsed().as_secs_f64())?;
         return Ok(());
     }

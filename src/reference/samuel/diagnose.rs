@@ -74,6 +74,13 @@ pub struct Diagnosis {
     /// Steps where Alpha's material changed since the saved position, and of them those
     /// where delta has the sign of the change.
     pub delta_follows_material: (u32, u32),
+    /// Deltas past the minimum with Alpha's material unchanged since the saved position
+    /// and a non-zero positional part in the saved score, and of them those where
+    /// delta has the opposite sign to that positional part. The terms are changes made
+    /// by the last move (Appendix C), so the backed-up score does not hold the saved
+    /// score's terms; were delta mostly taking them away again (above half), every
+    /// term with weight would be driven against its own sign.
+    pub delta_opposes_saved_terms: (u32, u32),
     /// Per term, over the terms that were ever active.
     pub terms: Vec<TermRecord>,
     /// The checks of signs and scales, one line each.
@@ -206,6 +213,7 @@ pub fn diagnose(games: u32, seed: u64, params: LearnParams, limits: Limits) -> D
         corrections: [0; 3],
         corrections_agreeing: (0, 0),
         delta_follows_material: (0, 0),
+        delta_opposes_saved_terms: (0, 0),
         terms: Vec::new(),
         checks: Vec::new(),
     };
@@ -252,6 +260,18 @@ pub fn diagnose(games: u32, seed: u64, params: LearnParams, limits: Limits) -> D
                     d.delta_follows_material.0 += 1;
                     if (pa - saved_pa).signum() == delta.signum() {
                         d.delta_follows_material.1 += 1;
+                    }
+                }
+            }
+            if let Some((values, saved_pa)) = st.saved {
+                let pa = piece_advantage(&st.pos, st.pos.to_move);
+                // The saved score's positional part, for Alpha: the terms are credited
+                // to the opponent.
+                let part = -st.poly.value(&values);
+                if pa == saved_pa && delta.abs() >= st.min_delta && part != 0 && delta != 0 {
+                    d.delta_opposes_saved_terms.0 += 1;
+                    if part.signum() != delta.signum() {
+                        d.delta_opposes_saved_terms.1 += 1;
                     }
                 }
             }
@@ -317,8 +337,9 @@ pub fn diagnose(games: u32, seed: u64, params: LearnParams, limits: Limits) -> D
         games - stopped
     ));
     d.checks.push(format!(
-        "Beta's adoption of Alpha's polynomial: {} times{}{}",
+        "Beta's adoption of Alpha's polynomial: {} time{}{}{}",
         adoptions.len(),
+        if adoptions.len() == 1 { "" } else { "s" },
         if adoptions.is_empty() {
             ""
         } else {
@@ -334,6 +355,15 @@ pub fn diagnose(games: u32, seed: u64, params: LearnParams, limits: Limits) -> D
     d.checks.push(format!(
         "look-ahead point of view: {line}: {}",
         if ok { "holds" } else { "FAILS" }
+    ));
+    let (n, opposed) = d.delta_opposes_saved_terms;
+    d.checks.push(format!(
+        "delta against the saved score's positional part (material unchanged): opposite signs in {opposed} of {n}{}",
+        if n > 0 {
+            format!(" ({:.0}%)", 100.0 * f64::from(opposed) / f64::from(n))
+        } else {
+            String::new()
+        }
     ));
     let (n, agree) = d.delta_follows_material;
     d.checks.push(format!(

@@ -88,6 +88,27 @@ pub struct LearnParams {
     pub adoption: Adoption,
     /// What a correction counts into a term's correlation ([`Correlation`]).
     pub correlation: Correlation,
+    /// Series 2's changes that are left out (all `false`: his second series as he
+    /// describes it); for measuring which change does what. Ignored in series 1.
+    pub without: Without,
+}
+
+/// Series 2's four changes to the procedure, each of which can be left out
+/// (`mark1 ref samuel strength --series 2 --without span`): a measurement of what each
+/// does, not a reading.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Without {
+    /// Leave out: a positive delta corrects only the terms that pulled against the
+    /// saved score's sign.
+    pub selective: bool,
+    /// Leave out: the span of remembered moves grows until delta reaches the minimum.
+    pub span: bool,
+    /// Leave out: the saved score from a look-ahead to the first move that is not a
+    /// jump (the polynomial's direct score instead).
+    pub quiet: bool,
+    /// Leave out: Beta takes Alpha's polynomial only on a majority of wins (on every
+    /// win instead).
+    pub majority: bool,
 }
 
 /// What each correction counts into a term's correlation coefficient: a reading of "a
@@ -145,12 +166,14 @@ impl Powers {
         }
         match self {
             Powers::Ratio => {
-                let n = if c >= top { 0 } else { (top / c).floor() as u32 };
+                let n = if c >= top {
+                    0
+                } else {
+                    (top / c).floor() as u32
+                };
                 MAX_POWER.checked_sub(n)
             }
-            Powers::Table => {
-                Some((f64::from(MAX_POWER) * (c / top).min(1.0)).round() as u32)
-            }
+            Powers::Table => Some((f64::from(MAX_POWER) * (c / top).min(1.0)).round() as u32),
         }
     }
 
@@ -217,6 +240,7 @@ impl Default for LearnParams {
             powers: Powers::default(),
             adoption: Adoption::default(),
             correlation: Correlation::default(),
+            without: Without::default(),
         }
     }
 }
@@ -319,7 +343,9 @@ impl Learner {
         let sd = delta.signum() as f64;
         let m = self.delta_mean;
         // The mean of delta's sign, on the same schedule as a term's correlation.
-        let n_all = f64::from((1u32 << (63 - (self.adjustments + 1).leading_zeros()).min(31)).clamp(16, 256));
+        let n_all = f64::from(
+            (1u32 << (63 - (self.adjustments + 1).leading_zeros()).min(31)).clamp(16, 256),
+        );
         self.delta_mean += (sd - self.delta_mean) / n_all;
         let centred = self.correlation == Correlation::Centred;
         for t in &mut self.active {
@@ -637,7 +663,9 @@ impl Series {
         // Series 2: only on a majority of wins since Beta last took the polynomial.
         let (won, lost, played) = self.since_adoption;
         let adopt = alpha_won
-            && (self.params.series != 2 || self.params.adoption.adopts(won, lost, played));
+            && (self.params.series != 2
+                || self.params.without.majority
+                || self.params.adoption.adopts(won, lost, played));
         if adopt {
             self.beta = self.alpha.polynomial();
             self.since_adoption = (0, 0, 0);
@@ -697,13 +725,14 @@ impl Series {
                 };
                 // Series 2, a positive delta: only the terms that pulled against the
                 // saved score's sign.
-                let only = (second && delta > 0).then(|| -s.score.signum());
+                let only = (second && !self.params.without.selective && delta > 0)
+                    .then(|| -s.score.signum());
                 if only != Some(0) {
                     let values = s.values;
                     self.alpha.correlate(delta, &values, factor, only);
                     factor_used = Some(factor);
                 }
-            } else if second {
+            } else if second && !self.params.without.span {
                 // Series 2: the span grows until delta reaches the minimum.
                 keep = true;
             }
@@ -740,7 +769,7 @@ impl Series {
             // that is not a jump).
             let now = all_parameters(&state.pos);
             let poly = self.alpha.polynomial();
-            let score = if second {
+            let score = if second && !self.params.without.quiet {
                 let quiet = Limits {
                     quiet: true,
                     ..self.limits

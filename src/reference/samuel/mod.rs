@@ -28,7 +28,8 @@ pub mod strength;
 pub mod terms;
 
 pub use learn::{
-    judge, play, Adoption, Correlation, GameResult, LearnGame, LearnParams, Learner, Outcome, Powers, Series,
+    judge, play, Adoption, Correlation, GameResult, LearnGame, LearnParams, Learner, Outcome,
+    Powers, Series, Without,
 };
 pub use rote::{Rote, RoteParams};
 pub use search::{search, Limits, Polynomial, SearchResult};
