@@ -276,6 +276,7 @@ fn diagnose_measures_a_short_series() {
         "the 70-move stop",
         "Beta's adoption of Alpha's polynomial",
         "look-ahead point of view",
+        "delta against the saved score's positional part (material unchanged)",
     ] {
         assert!(out.contains(want), "missing {want:?} in:\n{out}");
     }
@@ -299,7 +300,7 @@ fn diagnose_measures_a_short_series() {
         .map(|x| x.as_u64().unwrap())
         .sum();
     assert_eq!(record, 2);
-    assert_eq!(v["checks"].as_array().unwrap().len(), 5);
+    assert_eq!(v["checks"].as_array().unwrap().len(), 6);
 }
 
 #[test]
