@@ -346,8 +346,41 @@ fn strength_measures_a_short_series_and_draws_its_curve() {
     ]);
     assert!(ok, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["powers"], "table");
-    assert_eq!(v["points"][0]["against_unlearned"]["games"], 2);
+    assert!(v["learning"].is_null(), "{out}");
+    assert_eq!(v["polynomial"], poly_s);
+    assert_eq!(v["points"][0]["measured"]["games"], 2);
+    // A series as JSON names its readings.
+    let (ok, out, err) = mark1(&[
+        "ref",
+        "samuel",
+        "strength",
+        "--games",
+        "1",
+        "--match",
+        "2",
+        "--json",
+        "--powers",
+        "ratio",
+        "--without",
+        "span",
+    ]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["learning"]["powers"], "ratio");
+    assert_eq!(v["learning"]["correlation"], "signs");
+    assert_eq!(v["learning"]["without"][0], "span");
+    assert_eq!(v["points"][0]["measured"]["games"], 2);
+    // Learning flags with a file to measure are refused.
+    let (ok, _, err) = mark1(&[
+        "ref",
+        "samuel",
+        "strength",
+        "--polynomial",
+        poly_s,
+        "--games",
+        "5",
+    ]);
+    assert!(!ok && err.contains("--games"), "{err}");
     // Readings by name; a wrong one refused with the choices.
     let (ok, _, err) = mark1(&["ref", "samuel", "learn", "--games", "1", "--powers", "mine"]);
     assert!(

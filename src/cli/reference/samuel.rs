@@ -120,7 +120,7 @@ pub enum SamuelCommand {
     /// Example: `mark1 ref samuel strength --games 150 --seed 11 --series 2 --every 25 --plot curve.png`
     Strength {
         /// Learning games (1-10000; not with --polynomial).
-        #[arg(long, default_value_t = 150, value_parser = clap::value_parser!(u32).range(1..=10_000))]
+        #[arg(long, default_value_t = 150, conflicts_with = "polynomial", value_parser = clap::value_parser!(u32).range(1..=10_000))]
         games: u32,
         /// Seed of the learning series' tie-breaking generator.
         #[arg(long, default_value_t = 1)]
@@ -148,10 +148,10 @@ pub enum SamuelCommand {
         #[arg(long)]
         against: Option<PathBuf>,
         /// Write the learning curve here as a PNG.
-        #[arg(long)]
+        #[arg(long, conflicts_with = "polynomial")]
         plot: Option<PathBuf>,
         /// Write the learned polynomial here (JSON, as `learn --out`).
-        #[arg(long)]
+        #[arg(long, conflicts_with = "polynomial")]
         out: Option<PathBuf>,
         /// Replace --plot or --out files that exist.
         #[arg(long)]
@@ -847,17 +847,53 @@ struct StrengthRun<'a> {
     json: bool,
 }
 
-/// `strength --json`.
+/// `strength --json`: the learning's settings (absent when a file was measured), the
+/// match's seed, the opponent and the points.
 #[derive(Serialize)]
 struct StrengthJson<'a> {
-    series: u8,
-    powers: &'static str,
-    adopt: &'static str,
-    seed: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    learning: Option<LearningJson>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    polynomial: Option<String>,
     match_seed: u64,
     against: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
     alpha_first_28: Option<[u32; 3]>,
     points: &'a [CurvePoint],
+}
+
+/// The learning's settings in `strength --json`.
+#[derive(Serialize)]
+struct LearningJson {
+    series: u8,
+    seed: u64,
+    powers: &'static str,
+    correlation: &'static str,
+    adopt: &'static str,
+    without: Vec<&'static str>,
+}
+
+impl LearningJson {
+    fn of(params: &LearnParams, seed: u64) -> LearningJson {
+        let w = params.without;
+        LearningJson {
+            series: params.series,
+            seed,
+            powers: params.powers.name(),
+            correlation: params.correlation.name(),
+            adopt: params.adoption.name(),
+            without: [
+                (w.selective, "selective"),
+                (w.span, "span"),
+                (w.quiet, "quiet"),
+                (w.majority, "majority"),
+            ]
+            .into_iter()
+            .filter(|&(on, _)| on && params.series == 2)
+            .map(|(_, name)| name)
+            .collect(),
+        }
+    }
 }
 
 /// A match's line: won, lost, drawn, the score and its interval.
@@ -887,17 +923,15 @@ fn run_strength(s: &StrengthRun, out: &mut dyn Write) -> Result<()> {
             return write_json(
                 out,
                 &StrengthJson {
-                    series: s.params.series,
-                    powers: s.params.powers.name(),
-                    adopt: s.params.adoption.name(),
-                    seed: s.seed,
+                    learning: None,
+                    polynomial: Some(p.display().to_string()),
                     match_seed: s.m.seed,
                     against: against_name,
                     alpha_first_28: None,
                     points: &[CurvePoint {
                         games: 0,
                         alpha_record: [0; 3],
-                        against_unlearned: r,
+                        measured: r,
                     }],
                 },
             );
@@ -938,7 +972,7 @@ fn run_strength(s: &StrengthRun, out: &mut dyn Write) -> Result<()> {
             let line = format!(
                 "after {} games (Alpha {w}-{l}-{d}): {}",
                 p.games,
-                match_line(&p.against_unlearned)
+                match_line(&p.measured)
             );
             if s.json {
                 return;
@@ -976,7 +1010,7 @@ fn run_strength(s: &StrengthRun, out: &mut dyn Write) -> Result<()> {
             name: name.into(),
             points: points
                 .iter()
-                .map(|p| (f64::from(p.games), of(&p.against_unlearned)))
+                .map(|p| (f64::from(p.games), of(&p.measured)))
                 .collect(),
         };
         let curves = [
@@ -1003,10 +1037,8 @@ fn run_strength(s: &StrengthRun, out: &mut dyn Write) -> Result<()> {
         return write_json(
             out,
             &StrengthJson {
-                series: s.params.series,
-                powers: s.params.powers.name(),
-                adopt: s.params.adoption.name(),
-                seed: s.seed,
+                learning: Some(LearningJson::of(&s.params, s.seed)),
+                polynomial: None,
                 match_seed: s.m.seed,
                 against: against_name,
                 alpha_first_28: shown28,
@@ -1025,7 +1057,7 @@ fn run_strength(s: &StrengthRun, out: &mut dyn Write) -> Result<()> {
             out,
             "learned after {} games against {against_name}: {}",
             p.games,
-            match_line(&p.against_unlearned)
+            match_line(&p.measured)
         )?;
     }
     for (what, f) in [("polynomial", s.file), ("learning curve", s.plot)] {

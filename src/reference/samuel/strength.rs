@@ -188,15 +188,16 @@ pub fn mean_interval(values: &[f64]) -> (f64, f64) {
 }
 
 /// One point of a learning curve: the polynomial after `games` games of learning
-/// against the unlearned one.
+/// against the unlearned one (or [`CurveParams::against`]).
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct CurvePoint {
     /// Learning games played.
     pub games: u32,
     /// Alpha's games won, lost and drawn against Beta so far.
     pub alpha_record: [u32; 3],
-    /// The learned polynomial against the unlearned one.
-    pub against_unlearned: MatchReport,
+    /// The learned polynomial's match against [`CurveParams::against`] (the unlearned
+    /// polynomial unless another was given).
+    pub measured: MatchReport,
 }
 
 /// What a learning curve measures: a series of `games` learning games from
@@ -248,7 +249,7 @@ pub fn learning_curve(
             let point = CurvePoint {
                 games: g,
                 alpha_record: record,
-                against_unlearned: paired_match(&series.alpha.polynomial(), &c.against, &c.m),
+                measured: paired_match(&series.alpha.polynomial(), &c.against, &c.m),
             };
             on_point(&point);
             points.push(point);
