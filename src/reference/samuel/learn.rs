@@ -12,8 +12,9 @@
 //! `N` the times used rounded down to a power of two, at least 16 and at most 256, and
 //! `f` 2 if the piece advantage changed meanwhile, 4 if `delta` says a sure win or
 //! loss. A term whose coefficient turns negative has its sign reversed. The term with
-//! the largest coefficient gets 2^18; another, with the leader's coefficient `n` to
-//! `n + 1` times its own, gets 2^(18 − n) (zero below 2^0). After each move the active
+//! the largest correlation gets 2^18 and the others a power of two proportional to
+//! their correlation ([`Powers::Table`], the reading that gives Samuel's printed table;
+//! [`Powers::Ratio`] is the text's rule). After each move the active
 //! term with the lowest correlation gets a low tally; at the tally limit (8) it goes to
 //! the bottom of the reserve and the head of the reserve comes in (so a term comes back
 //! after 22 × 8 = 176 moves). Three black marks (games Beta won) zero the leading term.
