@@ -7,6 +7,7 @@
 mod ajedrecista_cli;
 mod bell_cli;
 mod common;
+mod krk_ref;
 mod reference_chess;
 mod reference_cli;
 mod reference_draughts;

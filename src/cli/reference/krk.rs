@@ -106,7 +106,11 @@ pub fn run(cmd: &KrkCommand, out: &mut dyn Write) -> Result<()> {
                 return write_json(out, &b);
             }
             writeln!(out, "{}", b.fen)?;
-            let plies = b.plies.map(|n| format!(" ({n} plies)")).unwrap_or_default();
+            let plies = match b.plies {
+                None | Some(0) => String::new(),
+                Some(1) => " (1 ply)".into(),
+                Some(n) => format!(" ({n} plies)"),
+            };
             writeln!(out, "{}{plies}", b.words)?;
             if b.moves.is_empty() {
                 writeln!(out, "no move")?;

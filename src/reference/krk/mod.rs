@@ -368,7 +368,14 @@ impl Position {
                         } else {
                             "black"
                         },
-                        piece.role.char(),
+                        match piece.role {
+                            Role::Pawn => "pawn",
+                            Role::Knight => "knight",
+                            Role::Bishop => "bishop",
+                            Role::Rook => "rook",
+                            Role::Queen => "queen",
+                            Role::King => "king",
+                        },
                         square_name(s)
                     )))
                 }
