@@ -47,7 +47,7 @@ impl Rng {
     fn position(&mut self) -> Position {
         loop {
             let i = (self.next() % krk::SLOTS as u64) as usize;
-            let p = Position::from_index(i, self.next() % 2 == 0);
+            let p = Position::from_index(i, self.next().is_multiple_of(2));
             if p.is_legal() {
                 return p;
             }
@@ -194,7 +194,7 @@ fn legality_and_moves_agree_with_shakmaty() {
             let stalemate = t.value(&p) == Value::Drawn && p.moves().is_empty();
             assert_eq!(stalemate, c.is_stalemate(), "{}", p.fen());
             // SAN on a sample (every 7th slot keeps the test quick).
-            if i % 7 == 0 {
+            if i.is_multiple_of(7) {
                 for m in c.legal_moves() {
                     let ours = p.moves().into_iter().find(|x| x.uci() == uci(&m)).unwrap();
                     let san = shakmaty::san::SanPlus::from_move(c.clone(), m).to_string();
@@ -270,14 +270,14 @@ fn a_forward_search_confirms_small_distances() {
 fn the_best_moves_keep_the_distance_falling() {
     let t = krk::table();
     let mut rng = Rng(1952);
-    let mut games = 0;
+    let mut games: u32 = 0;
     while games < 300 {
         let mut p = rng.position();
         let Some(start) = t.value(&p).distance() else {
             continue;
         };
         games += 1;
-        let defend = games % 2 == 0;
+        let defend = games.is_multiple_of(2);
         let mut white_moves = 0;
         loop {
             let v = t.value(&p);
