@@ -1,6 +1,7 @@
 //! `mark1 ref …`: the native reference engines from the command line: Strachey's
 //! draughts ([`draughts`]), Prinz's chess ([`chess`]), Faster than Thought's nim
-//! ([`nim`]) and Turing's paper chess machine ([`turochamp`]).
+//! ([`nim`]), Turing's paper chess machine ([`turochamp`]) and king and rook against
+//! king by retrograde analysis ([`krk`]), among others.
 
 pub mod ajedrecista;
 pub mod bell;
