@@ -18,6 +18,8 @@
 //!   (Vigneron 1914), the strikes, the census of every position it can meet.
 //! - [`bridgit`], [`noughts`] (Michie's machine, the incomplete defence and MENACE's
 //!   boxes), [`guessit`], [`knights`]: Bell's games (Bell 1972, ch. 1).
+//! - [`krk`]: king and rook against king solved by retrograde analysis: every position's
+//!   distance to mate, the optimal moves, the census (krk.md §2).
 //!
 //! The `mark1 ref …` command line lives in the binary (`src/cli/reference/`).
 //!
@@ -29,6 +31,7 @@ pub mod chess;
 pub mod draughts;
 pub mod guessit;
 pub mod knights;
+pub mod krk;
 pub mod nim;
 pub mod noughts;
 pub mod samuel;

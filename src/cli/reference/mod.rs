@@ -1,11 +1,13 @@
 //! `mark1 ref …`: the native reference engines from the command line: Strachey's
 //! draughts ([`draughts`]), Prinz's chess ([`chess`]), Faster than Thought's nim
-//! ([`nim`]) and Turing's paper chess machine ([`turochamp`]).
+//! ([`nim`]), Turing's paper chess machine ([`turochamp`]) and king and rook against
+//! king by retrograde analysis ([`krk`]), among others.
 
 pub mod ajedrecista;
 pub mod bell;
 pub mod chess;
 pub mod draughts;
+pub mod krk;
 pub mod nim;
 pub mod samuel;
 pub mod turochamp;
@@ -103,6 +105,15 @@ pub enum RefCommand {
         #[command(subcommand)]
         cmd: ajedrecista::AjedrecistaCommand,
     },
+    /// King and rook against king solved by retrograde analysis: every legal position's
+    /// distance to mate with best play, the census by distance, a position's best moves.
+    ///
+    /// Example: `mark1 ref krk best --fen "8/8/8/8/8/2k5/1R6/K7 w - - 0 1"`
+    Krk {
+        /// What to do.
+        #[command(subcommand)]
+        cmd: krk::KrkCommand,
+    },
     /// Bridg-it with Gross's strategy as Bell's formula (Bell 1972, ch. 1.2).
     ///
     /// Example: `mark1 ref bridgit board --size 5`
@@ -152,6 +163,7 @@ pub fn run(cmd: &RefCommand, out: &mut dyn Write) -> Result<()> {
         RefCommand::Turochamp { cmd } => turochamp::run(cmd, out),
         RefCommand::Samuel { cmd } => samuel::run(cmd, out),
         RefCommand::Ajedrecista { cmd } => ajedrecista::run(cmd, out),
+        RefCommand::Krk { cmd } => krk::run(cmd, out),
         RefCommand::Bridgit { cmd } => bell::bridgit(cmd, out),
         RefCommand::Noughts { cmd } => bell::noughts(cmd, out),
         RefCommand::Guessit { cmd } => bell::guessit(cmd, out),
