@@ -116,6 +116,40 @@ fn the_longest_games() {
     assert_eq!(all["from"]["moves"], max);
 }
 
+/// Torres Quevedo's table against perfect play from the same starts: each start's perfect
+/// count is the retrograde table's (`mark1 ref krk best` on the same position), never more
+/// than the machine's own count, and the machine's line keeps to the perfect count for
+/// at most as many moves as it makes.
+#[test]
+fn the_longest_games_against_perfect_play() {
+    let l = json(&["ref", "ajedrecista", "longest", "--from", "d6", "--json"]);
+    let best = json(&[
+        "ref",
+        "krk",
+        "best",
+        "--fen",
+        "K7/1R6/3k4/8/8/8/8/8 w - - 0 1",
+        "--json",
+    ]);
+    assert_eq!(l["from"]["perfect"], best["distance"], "{l}");
+    assert_eq!(l["perfect"]["d6"], best["distance"], "{l}");
+    let optimal = l["from"]["optimal_moves"].as_u64().unwrap();
+    assert!(
+        optimal >= 1 && optimal <= l["from"]["moves"].as_u64().unwrap(),
+        "{l}"
+    );
+    let perfect = l["perfect"].as_object().unwrap();
+    assert_eq!(perfect.len(), 42);
+    for (square, p) in perfect {
+        let p = p.as_u64().unwrap_or_else(|| panic!("{square}: {p}"));
+        let machine = l["longest"][square].as_u64().unwrap();
+        assert!(
+            p >= 1 && p <= machine,
+            "{square}: perfect {p}, the machine {machine}"
+        );
+    }
+}
+
 #[test]
 fn bad_input_is_refused_with_the_reason() {
     let (ok, _, err) = mark1(&["ref", "ajedrecista", "best", "--fen", "K7/8/8/8/8/8/8/7q w"]);

@@ -181,11 +181,37 @@ pub fn run(cmd: &AjedrecistaCommand, out: &mut dyn Write) -> Result<()> {
                 out,
                 "   a  b  c  d  e  f  g  h   (- a start in check, x no mate forced)"
             )?;
+            writeln!(
+                out,
+                "perfect play's moves to mate from the same starts (the retrograde table, mark1 ref krk):"
+            )?;
+            for k in (0..6).rev() {
+                let mut row = format!("{} ", k + 1);
+                for f in 0..8u8 {
+                    let name = ra::square_name(f + 8 * k);
+                    let cell = match l.perfect.get(&name) {
+                        Some(Some(n)) => format!("{n:>3}"),
+                        Some(None) => "  x".to_string(),
+                        None => "  -".to_string(),
+                    };
+                    row.push_str(&cell);
+                }
+                writeln!(out, "{row}")?;
+            }
+            writeln!(out, "   a  b  c  d  e  f  g  h")?;
             let moves = l
                 .from
                 .moves
                 .map_or_else(|| "no mate".to_string(), |n| format!("{n} machine moves"));
-            writeln!(out, "from {}: {moves}", l.from.square)?;
+            let perfect = l.from.perfect.map_or_else(
+                || "perfect play: not a won position".to_string(),
+                |n| format!("perfect play mates in {n}"),
+            );
+            writeln!(
+                out,
+                "from {}: {moves}; {perfect}; {} of the machine's moves kept to the perfect count",
+                l.from.square, l.from.optimal_moves
+            )?;
             writeln!(out, "{}", l.line)?;
         }
     }

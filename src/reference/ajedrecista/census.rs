@@ -3,6 +3,7 @@
 //! moves", "under 50 against any defence", "about 61 moves from a6").
 
 use super::{decide, square_name, Decision, Position, Readings, Square, Status};
+use crate::reference::krk;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashMap, HashSet};
 
@@ -264,6 +265,13 @@ pub struct LongestStart {
     pub square: String,
     /// The machine's moves to mate against the longest defence (`null`: no mate forced).
     pub moves: Option<u32>,
+    /// Perfect play's moves to mate from the same start, the same side to move: White's
+    /// moves with best play on both sides, from the retrograde table of
+    /// [`crate::reference::krk`] (`null`: not a won chess position).
+    pub perfect: Option<u32>,
+    /// Of the machine's moves in [`Longest::line`], how many kept to the perfect count
+    /// (each took the table's distance to mate down by one, as a best move does).
+    pub optimal_moves: u32,
 }
 
 /// The answer of `mark1 ref ajedrecista longest`.
@@ -275,6 +283,10 @@ pub struct Longest {
     pub first: &'static str,
     /// Start square → the machine's moves to mate against the longest defence.
     pub longest: BTreeMap<String, Option<u32>>,
+    /// Start square → perfect play's moves to mate from the same start (White's moves
+    /// with best play on both sides, the KRK table of [`crate::reference::krk`]; `null`
+    /// where the start is not a won chess position).
+    pub perfect: BTreeMap<String, Option<u32>>,
     /// The start with the longest game of all (or the one asked for) and its value.
     pub from: LongestStart,
     /// That game, in SAN with move numbers; the visitor's choices the first of the
@@ -290,6 +302,15 @@ pub fn longest(readings: &Readings, machine_first: bool, from: Option<Square>) -
         .starts
         .iter()
         .map(|(s, v)| (square_name(s.black_king), *v))
+        .collect();
+    let perfect = g
+        .starts
+        .iter()
+        .map(|(s, _)| {
+            let mut p = *s;
+            p.machine_to_move = machine_first;
+            (square_name(s.black_king), perfect_distance(&p))
+        })
         .collect();
     let pick = match from {
         Some(sq) => g.starts.iter().find(|(s, _)| s.black_king == sq).copied(),
@@ -311,22 +332,47 @@ pub fn longest(readings: &Readings, machine_first: bool, from: Option<Square>) -
             }),
         None,
     ));
+    let (line, optimal_moves) = g.line(start, machine_first);
+    let mut first = start;
+    first.machine_to_move = machine_first;
     Longest {
         readings: readings.words(),
         first: if machine_first { "machine" } else { "human" },
         longest,
+        perfect,
         from: LongestStart {
             square: square_name(start.black_king),
             moves,
+            perfect: perfect_distance(&first),
+            optimal_moves,
         },
-        line: g.line(start, machine_first),
+        line,
     }
+}
+
+/// The machine's position as a chess position of king and rook against king (`None`
+/// once the rook is taken).
+fn as_chess(p: &Position) -> Option<krk::Position> {
+    Some(krk::Position {
+        white_king: p.white_king,
+        rook: p.rook?,
+        black_king: p.black_king,
+        white_to_move: p.machine_to_move,
+    })
+}
+
+/// Perfect play's distance to mate in White's moves from `p` (the retrograde table), or
+/// `None` when `p` is not a won chess position.
+fn perfect_distance(p: &Position) -> Option<u32> {
+    let q = as_chess(p)?;
+    krk::table().value(&q).distance().map(u32::from)
 }
 
 impl Graph {
     /// The game from `start` with the visitor choosing the longest defence each time (at
-    /// most 400 plies), in SAN with move numbers.
-    fn line(&self, start: Position, machine_first: bool) -> String {
+    /// most 400 plies), in SAN with move numbers; and how many of the machine's moves in it
+    /// took perfect play's distance to mate down by one.
+    fn line(&self, start: Position, machine_first: bool) -> (String, u32) {
         let better = |n: &Option<Position>| -> (bool, u32) {
             match n.and_then(|n| self.value.get(&n).copied()) {
                 Some(Some(v)) => (false, v),
@@ -334,6 +380,7 @@ impl Graph {
             }
         };
         let mut words = Vec::new();
+        let mut optimal = 0;
         let mut p = start;
         let mut number = 1;
         if !machine_first {
@@ -347,6 +394,13 @@ impl Graph {
                     Decision::Move(r) => {
                         words.push(format!("{number}. {}", r.san()));
                         number += 1;
+                        let before = perfect_distance(&p);
+                        let after = as_chess(&r.after)
+                            .map(|q| krk::table().value(&q))
+                            .and_then(|v| v.distance().map(u32::from));
+                        if before.is_some() && after.map(|a| a + 1) == before {
+                            optimal += 1;
+                        }
                         if matches!(r.status, Status::Mate | Status::Stalemate) {
                             break;
                         }
@@ -384,6 +438,6 @@ impl Graph {
                 }
             }
         }
-        words.join(" ")
+        (words.join(" "), optimal)
     }
 }
