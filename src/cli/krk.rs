@@ -1,0 +1,288 @@
+//! `mark1 krk`: king and rook against king worked out whole by the Mark 1 itself
+//! (docs/krk.md, "The Mark 1 program"): `mark1 krk build` runs the program to its loop
+//! stop (or to a level's line) and prints the census of the table it left on the drum,
+//! its simulated time, transfers, drum tracks and profile; `mark1 krk --check all --drum
+//! F` compares a drum image's table with the reference, slot for slot. The work is in
+//! [`mark1::games::krk`].
+
+use crate::cli::out::{rounded, write_json};
+use anyhow::{anyhow, bail, Result};
+use mark1::games::krk as g;
+use mark1::machine::code::ORDERS;
+use serde::Serialize;
+use std::io::Write;
+use std::path::PathBuf;
+
+/// The arguments of `mark1 krk`.
+#[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct KrkArgs {
+    #[command(subcommand)]
+    cmd: Option<KrkCommand>,
+    /// Compare the table on --drum with the reference: `all`, every slot of both tables.
+    #[arg(long, value_parser = ["all"], requires = "drum")]
+    check: Option<String>,
+    /// The drum image (SimH `.drm`, as `mark1 krk build --drum` writes it) to check.
+    #[arg(long)]
+    drum: Option<PathBuf>,
+    /// The levels the drum's table should hold (0-16; 16, the default, is the whole
+    /// table): for a build stopped with `build --levels K`.
+    #[arg(long, default_value_t = 16, value_parser = clap::value_parser!(u8).range(0..=16))]
+    levels: u8,
+    /// JSON output.
+    #[arg(long)]
+    json: bool,
+}
+
+/// `mark1 krk` subcommands.
+#[derive(clap::Subcommand)]
+pub enum KrkCommand {
+    /// Runs the building program on the emulated Mark 1 to its loop stop and prints the
+    /// census of the table it left on the drum, its simulated time, magnetic transfers,
+    /// drum tracks and profile, and the table compared with the reference.
+    ///
+    /// Example: `mark1 krk build --drum krk.drm`
+    Build {
+        /// Write the drum image (SimH `.drm`, 256 tracks × 128 words) here: the table.
+        #[arg(long)]
+        drum: Option<PathBuf>,
+        /// Stop the machine when the teleprinter has printed level K's line (0-16): the
+        /// positions of distance up to K are then on the drum.
+        #[arg(long, value_parser = clap::value_parser!(u32).range(0..=16))]
+        levels: Option<u32>,
+        /// Overwrite an existing --drum file.
+        #[arg(long)]
+        force: bool,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// The simulated time in days, hours and minutes: `3 days 23 h 35 min`.
+fn days(seconds: f64) -> String {
+    let m = (seconds / 60.0).round() as u64;
+    let (d, h, min) = (m / 1440, m / 60 % 24, m % 60);
+    match d {
+        0 => format!("{h} h {min} min"),
+        1 => format!("1 day {h} h {min} min"),
+        _ => format!("{d} days {h} h {min} min"),
+    }
+}
+
+/// One order's share of the instructions obeyed.
+#[derive(Serialize)]
+struct Share {
+    order: &'static str,
+    instructions: u64,
+    percent: f64,
+}
+
+/// The orders obeyed most, with their share (at most `n`).
+fn profile(m: &mark1::machine::Machine, n: usize) -> Vec<Share> {
+    let total = m.stats.instructions.max(1) as f64;
+    let mut v: Vec<(usize, u64)> = m
+        .stats
+        .by_function
+        .iter()
+        .copied()
+        .enumerate()
+        .filter(|&(_, c)| c > 0)
+        .collect();
+    v.sort_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    v.into_iter()
+        .take(n)
+        .map(|(f, c)| Share {
+            order: ORDERS[f].code,
+            instructions: c,
+            percent: rounded(100.0 * c as f64 / total, 1),
+        })
+        .collect()
+}
+
+/// `build --json`.
+#[derive(Serialize)]
+struct BuildJson<'a> {
+    squares: &'static str,
+    finished: bool,
+    paper: &'a str,
+    levels: Vec<g::Level>,
+    census: mark1::reference::krk::Census,
+    instructions: u64,
+    beats: u64,
+    simulated_seconds: f64,
+    simulated_time: String,
+    magnetic_transfers: u64,
+    drum_tracks_used: u32,
+    drum_tracks: u32,
+    profile: Vec<Share>,
+    host_seconds: f64,
+    check: g::Check,
+}
+
+/// Runs `mark1 krk`.
+///
+/// # Errors
+/// A drum image that cannot be read or written, the program failing, no subcommand or
+/// check asked for.
+pub fn run(a: KrkArgs) -> Result<()> {
+    let out = &mut crate::cli::out::stdout();
+    match a.cmd {
+        Some(KrkCommand::Build {
+            drum,
+            levels,
+            force,
+            json,
+        }) => build(out, drum, levels, force, json),
+        None => {
+            let (Some(_), Some(path)) = (&a.check, &a.drum) else {
+                bail!("say what to do: `mark1 krk build`, or `mark1 krk --check all --drum F`");
+            };
+            let bytes = std::fs::read(path)
+                .map_err(|e| anyhow!("cannot read the drum image {}: {e}", path.display()))?;
+            let words = mark1::formats::drm::read_drm(&bytes)
+                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            let c = g::check(&words, a.levels).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            if a.json {
+                return write_json(out, &c);
+            }
+            for d in &c.first {
+                writeln!(out, "{d}")?;
+            }
+            writeln!(
+                out,
+                "{} slots compared with the reference (levels 0-{}), {} differences",
+                c.slots, c.level, c.differences
+            )?;
+            if c.differences > 0 {
+                bail!("the drum's table differs from the reference");
+            }
+            Ok(())
+        }
+    }
+}
+
+fn build(
+    out: &mut dyn Write,
+    drum: Option<PathBuf>,
+    levels: Option<u32>,
+    force: bool,
+    json: bool,
+) -> Result<()> {
+    if let Some(p) = &drum {
+        crate::cli::out::check_outputs(&[Some(p.as_path())], force, &[])?;
+    }
+    let r = g::build(levels)?;
+    let m = &r.machine;
+    let words = m.drum.words();
+    let level = r.last_level().unwrap_or(0).min(16) as u8;
+    let census = g::census(words);
+    let check = g::check(words, level).map_err(|e| anyhow!(e))?;
+    if let Some(p) = &drum {
+        crate::cli::out::write_file(p, mark1::formats::drm::write_drm(words), force)?;
+    }
+    let secs = m.simulated_seconds();
+    let prof = profile(m, 6);
+    if json {
+        return write_json(
+            out,
+            &BuildJson {
+                squares: "algebraic",
+                finished: r.finished,
+                paper: r.paper(),
+                levels: r.levels(),
+                census,
+                instructions: m.stats.instructions,
+                beats: m.stats.beats,
+                simulated_seconds: rounded(secs, 3),
+                simulated_time: days(secs),
+                magnetic_transfers: m.stats.transfers,
+                drum_tracks_used: r.tracks_used(),
+                drum_tracks: g::DRUM_TRACKS,
+                profile: prof,
+                host_seconds: rounded(r.host_seconds, 3),
+                check,
+            },
+        );
+    }
+    writeln!(
+        out,
+        "king and rook against king, worked out by the Mark 1 (programs/krk/build.m1)"
+    )?;
+    writeln!(
+        out,
+        "the paper (a line a level: the distance, the White-to-move and Black-to-move slots valued):"
+    )?;
+    for l in r.paper().lines() {
+        writeln!(out, "  {l}")?;
+    }
+    if !r.finished {
+        writeln!(
+            out,
+            "stopped by the operator after level {level}'s line (the positions of distance up to {level} are valued)"
+        )?;
+    }
+    writeln!(out, "the table the machine left on the drum:")?;
+    crate::cli::reference::krk::write_census_rows(out, &census)?;
+    writeln!(
+        out,
+        "Black to move: {} mated, {} in check",
+        census.mated, census.black_in_check
+    )?;
+    for (side, l) in [
+        ("White to move: mate in", &census.longest_white_to_move),
+        ("Black to move: lost in", &census.longest_black_to_move),
+    ] {
+        if let Some(l) = l {
+            writeln!(out, "longest, {side} {}, e.g. {}", l.distance, l.fen)?;
+        }
+    }
+    writeln!(
+        out,
+        "simulated time: {} ({:.1} s, {} beats of 240 µs)",
+        days(secs),
+        secs,
+        m.stats.beats
+    )?;
+    writeln!(
+        out,
+        "instructions: {}; magnetic transfers: {}",
+        m.stats.instructions, m.stats.transfers
+    )?;
+    writeln!(
+        out,
+        "drum: {} of {} tracks used (the two tables {}, the program's units {}), {} spare",
+        r.tracks_used(),
+        g::DRUM_TRACKS,
+        2 * g::TABLE_TRACKS,
+        g::UNIT_TRACKS.len(),
+        g::DRUM_TRACKS - r.tracks_used()
+    )?;
+    let shares: Vec<String> = prof
+        .iter()
+        .map(|s| format!("{} {}%", s.order, s.percent))
+        .collect();
+    writeln!(
+        out,
+        "profile: the orders obeyed most: {}",
+        shares.join(", ")
+    )?;
+    writeln!(
+        out,
+        "host time: {:.1} s ({:.0} million Mark 1 instructions a second)",
+        r.host_seconds,
+        m.stats.instructions as f64 / r.host_seconds.max(1e-9) / 1e6
+    )?;
+    writeln!(
+        out,
+        "compared with the reference (levels 0-{}): {} slots, {} differences",
+        check.level, check.slots, check.differences
+    )?;
+    for d in &check.first {
+        writeln!(out, "  {d}")?;
+    }
+    if check.differences > 0 {
+        bail!("the Mark 1's table differs from the reference");
+    }
+    Ok(())
+}

@@ -1,0 +1,361 @@
+//! King and rook against king worked out by the Mark 1 itself (`programs/krk/`,
+//! docs/krk.md, "The Mark 1 program"): the driver as the operator. It loads the program,
+//! lets it run to its loop stop (or stops it when the teleprinter has printed a given
+//! level's line, as an operator watching the paper would), and reads the paper and the
+//! drum afterwards. It never computes a value for the program; [`check`] compares the
+//! table the machine left on the drum with `reference::krk`, slot for slot.
+//!
+//! **The drum table** (the program's index): the white king on one of the 10 squares of
+//! the triangle a1-d1-d4 ([`TRIANGLE`], t = 0-9), the rook on q (0-63, file + 8 × rank),
+//! the black king on b; one 5-bit teleprint character a position, four to a 20-bit
+//! line, the first least significant. Slice (t, q) is 16 lines, the black king on (f, r)
+//! at line 2r + f div 4, character f mod 4; the slice is in half-track (T + 8t + rank(q),
+//! file(q) div 4) at line 16 × (file(q) mod 4), T = 0 for White to move and 80 for Black
+//! to move. Values ([`Slot`]): White to move 0 = not valued, n = mate in n (1-16), 31
+//! illegal; Black to move 0 = not valued, n + 1 = lost in n (0-16), 30 drawn, 31 illegal.
+
+use super::bundled::{Bundled, BundledError, RunError};
+use crate::machine::{Budget, Config, Machine, Stop};
+use crate::reference::krk::{self as rk, Position, Square, Value};
+use serde::Serialize;
+
+/// The program's sources: the main file first, the units by the names its includes use.
+static PROGRAM: Bundled = Bundled::new(&[
+    (
+        "programs/krk/build.m1",
+        include_str!("../../../programs/krk/build.m1"),
+    ),
+    ("i1.m1", include_str!("../../../programs/krk/i1.m1")),
+    ("i2.m1", include_str!("../../../programs/krk/i2.m1")),
+    ("i3.m1", include_str!("../../../programs/krk/i3.m1")),
+    ("p.m1", include_str!("../../../programs/krk/p.m1")),
+    ("u.m1", include_str!("../../../programs/krk/u.m1")),
+    ("k.m1", include_str!("../../../programs/krk/k.m1")),
+    ("s.m1", include_str!("../../../programs/krk/s.m1")),
+    ("r.m1", include_str!("../../../programs/krk/r.m1")),
+    ("bw.m1", include_str!("../../../programs/krk/bw.m1")),
+    ("b.m1", include_str!("../../../programs/krk/b.m1")),
+    ("n.m1", include_str!("../../../programs/krk/n.m1")),
+]);
+
+/// The program's assembly, made once from its bundled sources.
+///
+/// # Errors
+/// The bundled source does not assemble.
+pub fn assembly() -> Result<&'static crate::asm::Assembly, BundledError> {
+    PROGRAM.assembly()
+}
+
+/// The white king's 10 squares, t = 0-9: a1 b1 c1 d1 b2 c2 d2 c3 d3 d4 (squares
+/// 0-63, file + 8 × rank).
+pub const TRIANGLE: [Square; 10] = [0, 1, 2, 3, 9, 10, 11, 18, 19, 27];
+
+/// The first track of the White-to-move table.
+pub const WTM_TRACK: u32 = 0;
+/// The first track of the Black-to-move table.
+pub const BTM_TRACK: u32 = 80;
+/// Tracks of one table: 10 king squares × 8 rook ranks.
+pub const TABLE_TRACKS: u32 = 80;
+/// The program's units: tracks 200-221 (11 units, two tracks each).
+pub const UNIT_TRACKS: std::ops::Range<u32> = 200..222;
+/// Tracks on the drum (Prinz §1, 2 half-tracks of 64 lines each).
+pub const DRUM_TRACKS: u32 = 256;
+
+/// Beats the driver lets the whole build take before it gives up (it takes about 1.4
+/// thousand million: 4 simulated days).
+pub const BEATS: u64 = 4_000_000_000;
+
+/// A slot's 5-bit value as the program writes it.
+pub fn slot(drum: &[u32], t: usize, rook: Square, black_king: Square, white: bool) -> u8 {
+    let (qf, qr) = (u32::from(rook) % 8, u32::from(rook) / 8);
+    let (bf, br) = (u32::from(black_king) % 8, u32::from(black_king) / 8);
+    let track = if white { WTM_TRACK } else { BTM_TRACK } + 8 * t as u32 + qr;
+    let half = qf / 4;
+    let line = 16 * (qf % 4) + 2 * br + bf / 4;
+    let word = drum[((track * 2 + half) * 64 + line) as usize];
+    ((word >> (5 * (bf % 4))) & 31) as u8
+}
+
+/// The value the program should have written for `p` once the levels up to `level`
+/// are done (the whole table for 16 or more), from the reference's value `v`.
+pub fn expected(v: Value, level: u8) -> u8 {
+    match v {
+        Value::Illegal => 31,
+        Value::Drawn => 30,
+        Value::MateIn(n) if n <= level => n,
+        Value::LostIn(n) if n <= level => n + 1,
+        _ => 0,
+    }
+}
+
+/// The value a slot's character stands for, as the reference says it.
+pub fn value_of(c: u8, white: bool) -> Option<Value> {
+    match (c, white) {
+        (31, _) => Some(Value::Illegal),
+        (30, false) => Some(Value::Drawn),
+        (1..=16, true) => Some(Value::MateIn(c)),
+        (1..=17, false) => Some(Value::LostIn(c - 1)),
+        _ => None,
+    }
+}
+
+/// One line of the paper: a level's distance and the slots the machine valued at it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Level {
+    /// The distance in White moves.
+    pub distance: u32,
+    /// White-to-move slots valued at it (mate in `distance`).
+    pub white_to_move: u64,
+    /// Black-to-move slots valued at it (lost in `distance`).
+    pub black_to_move: u64,
+}
+
+/// The paper's level lines (three numbers a line), in order.
+pub fn levels(paper: &str) -> Vec<Level> {
+    paper
+        .lines()
+        .filter_map(|l| {
+            let n: Vec<u64> = l
+                .split_whitespace()
+                .map(str::parse)
+                .collect::<Result<_, _>>()
+                .ok()?;
+            (n.len() == 3).then(|| Level {
+                distance: n[0] as u32,
+                white_to_move: n[1],
+                black_to_move: n[2],
+            })
+        })
+        .collect()
+}
+
+/// A build run: the machine after it and what it cost.
+pub struct Run {
+    /// The machine as the program left it (its drum holds the table).
+    pub machine: Machine,
+    /// Whether the program reached its loop stop (false: stopped by the driver after a
+    /// level's line).
+    pub finished: bool,
+    /// Host time of the run, seconds.
+    pub host_seconds: f64,
+}
+
+impl Run {
+    /// The paper.
+    pub fn paper(&self) -> &str {
+        self.machine.printer_text()
+    }
+    /// The level lines on the paper.
+    pub fn levels(&self) -> Vec<Level> {
+        levels(self.paper())
+    }
+    /// The last level whose line is on the paper (its slots are all valued).
+    pub fn last_level(&self) -> Option<u32> {
+        self.levels().last().map(|l| l.distance)
+    }
+    /// Tracks of the drum holding anything.
+    pub fn tracks_used(&self) -> u32 {
+        tracks_used(self.machine.drum.words())
+    }
+}
+
+/// Tracks of a drum (256 × 128 words) holding anything.
+pub fn tracks_used(drum: &[u32]) -> u32 {
+    drum.chunks(128)
+        .filter(|t| t.iter().any(|&w| w != 0))
+        .count() as u32
+}
+
+/// Runs the program from the start: to its loop stop, or (with `until`) until its
+/// teleprinter has printed the line of level `until` (the machine is then stopped
+/// there: that level's work is on the drum, the next level's not begun).
+///
+/// # Errors
+/// The program failing to assemble, or stopping anywhere else, or running out of beats.
+pub fn build(until: Option<u32>) -> Result<Run, RunError> {
+    let mut m = Machine::new(Config::default());
+    m.load_image(&PROGRAM.assembly()?.image);
+    let start = std::time::Instant::now();
+    let end_line = PROGRAM.label(PROGRAM.assembly()?, "p_end")?;
+    let finished = match until {
+        None => match m.run(Budget::beats(BEATS)) {
+            Stop::DynamicStop { line } if line == end_line => true,
+            other => {
+                return Err(RunError::Stopped(crate::machine::report::describe_stop(
+                    &other,
+                )))
+            }
+        },
+        Some(k) => {
+            m.breaks.on_print = true;
+            loop {
+                let done = levels(m.printer_text())
+                    .last()
+                    .is_some_and(|l| l.distance >= k);
+                if done && m.printer_text().ends_with('\n') {
+                    break false;
+                }
+                match m.run(Budget::beats(BEATS)) {
+                    Stop::Printed { .. } => continue,
+                    Stop::DynamicStop { line } if line == end_line => break true,
+                    other => {
+                        return Err(RunError::Stopped(crate::machine::report::describe_stop(
+                            &other,
+                        )))
+                    }
+                }
+            }
+        }
+    };
+    Ok(Run {
+        machine: m,
+        finished,
+        host_seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// The comparison of a drum's table with the reference's.
+#[derive(Clone, Debug, Default, Serialize)]
+pub struct Check {
+    /// Slots compared (both sides to move: 2 × 10 × 64 × 64).
+    pub slots: u64,
+    /// Slots whose value differs from the reference's.
+    pub differences: u64,
+    /// The first few differences, in words.
+    pub first: Vec<String>,
+    /// The level the comparison assumed done (16: the whole table).
+    pub level: u8,
+}
+
+/// Compares the table on `drum` (256 × 128 words) with the reference, slot for slot,
+/// as it should stand once the levels up to `level` are done (16: the whole table).
+///
+/// # Errors
+/// A drum of the wrong size.
+pub fn check(drum: &[u32], level: u8) -> Result<Check, String> {
+    if drum.len() != (DRUM_TRACKS * 128) as usize {
+        return Err(format!(
+            "a drum image holds {} words, not {}",
+            drum.len(),
+            DRUM_TRACKS * 128
+        ));
+    }
+    let table = rk::table();
+    let mut c = Check {
+        level,
+        ..Check::default()
+    };
+    for (t, &wk) in TRIANGLE.iter().enumerate() {
+        for rook in 0..64u8 {
+            for bk in 0..64u8 {
+                for white in [true, false] {
+                    let p = Position {
+                        white_king: wk,
+                        rook,
+                        black_king: bk,
+                        white_to_move: white,
+                    };
+                    let want = expected(table.value(&p), level);
+                    let got = slot(drum, t, rook, bk, white);
+                    c.slots += 1;
+                    if got != want {
+                        c.differences += 1;
+                        if c.first.len() < 10 {
+                            c.first.push(format!(
+                                "{}: the drum holds {got}, the reference {want}",
+                                p.fen()
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(c)
+}
+
+/// The symmetry (as [`Position::transformed`]'s `k`) that brings the white king of `p`
+/// into the triangle.
+fn into_triangle(p: &Position) -> (usize, Position) {
+    for k in 0..8 {
+        let q = p.transformed(k);
+        if let Some(t) = TRIANGLE.iter().position(|&s| s == q.white_king) {
+            return (t, q);
+        }
+    }
+    unreachable!("every square is the image of one of the triangle's")
+}
+
+/// The census of the table on `drum`, full board and up to symmetry, in the
+/// reference's form (`mark1 ref krk census`): every legal position of the full board
+/// (as the reference says it is legal) read from the slot of its image in the triangle.
+/// Positions whose slot is not valued are left out of the distances (none once the
+/// table is whole). Of the Black-to-move particulars only those the table says are
+/// filled: the mated (lost in 0) and those in check (their White-to-move slot illegal);
+/// the stalemates and the rook taken are both "drawn" on the drum (left 0). The longest
+/// are the first of their distance in index order.
+pub fn census(drum: &[u32]) -> rk::Census {
+    let mut c = rk::Census {
+        squares: "algebraic",
+        ..rk::Census::default()
+    };
+    for i in 0..rk::SLOTS {
+        for white in [true, false] {
+            let p = Position::from_index(i, white);
+            if !p.is_legal() {
+                continue;
+            }
+            let (t, q) = into_triangle(&p);
+            let v = value_of(slot(drum, t, q.rook, q.black_king, white), white);
+            let canon = p.is_canonical();
+            if !white {
+                if v == Some(Value::LostIn(0)) {
+                    c.mated += 1;
+                }
+                if slot(drum, t, q.rook, q.black_king, true) == 31 {
+                    c.black_in_check += 1;
+                }
+            }
+            if let Some(Value::MateIn(n) | Value::LostIn(n)) = v {
+                let longest = if white {
+                    &mut c.longest_white_to_move
+                } else {
+                    &mut c.longest_black_to_move
+                };
+                if longest.as_ref().is_none_or(|l| n > l.distance) {
+                    *longest = Some(rk::Longest {
+                        distance: n,
+                        fen: p.fen(),
+                    });
+                }
+            }
+            let side = if white {
+                &mut c.white_to_move
+            } else {
+                &mut c.black_to_move
+            };
+            side.positions += 1;
+            side.classes += u64::from(canon);
+            match v {
+                Some(Value::Drawn) => {
+                    side.drawn += 1;
+                    side.drawn_classes += u64::from(canon);
+                }
+                Some(Value::MateIn(n) | Value::LostIn(n)) => {
+                    let n = usize::from(n);
+                    while side.by_distance.len() <= n {
+                        side.by_distance.push(rk::Count {
+                            distance: side.by_distance.len() as u8,
+                            positions: 0,
+                        });
+                        side.classes_by_distance.push(0);
+                    }
+                    side.by_distance[n].positions += 1;
+                    side.classes_by_distance[n] += u64::from(canon);
+                }
+                _ => {}
+            }
+        }
+    }
+    c
+}
