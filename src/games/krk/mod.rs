@@ -99,6 +99,19 @@ pub fn value_of(c: u8, white: bool) -> Option<Value> {
     }
 }
 
+/// A slot's character in words: `not valued`, `illegal`, `drawn`, `mate in 3`, `lost in
+/// 2`, or `character 25` for one the program never writes.
+pub fn words(c: u8, white: bool) -> String {
+    match value_of(c, white) {
+        _ if c == 0 => "not valued".into(),
+        Some(Value::Illegal) => "illegal".into(),
+        Some(Value::Drawn) => "drawn".into(),
+        Some(Value::MateIn(n)) => format!("mate in {n}"),
+        Some(Value::LostIn(n)) => format!("lost in {n}"),
+        None => format!("character {c}"),
+    }
+}
+
 /// One line of the paper: a level's distance and the slots the machine valued at it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Level {
@@ -262,8 +275,10 @@ pub fn check(drum: &[u32], level: u8) -> Result<Check, String> {
                         c.differences += 1;
                         if c.first.len() < 10 {
                             c.first.push(format!(
-                                "{}: the drum holds {got}, the reference {want}",
-                                p.fen()
+                                "{}: the drum says {}, the reference {}",
+                                p.fen(),
+                                words(got, white),
+                                words(want, white)
                             ));
                         }
                     }

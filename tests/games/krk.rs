@@ -1,0 +1,148 @@
+//! King and rook against king worked out whole by the Mark 1 (programs/krk/): the table
+//! the program leaves on the drum against `reference::krk` slot for slot, its census
+//! against the reference's, a build stopped after a level, and the command.
+
+use crate::common::mark1;
+use mark1::games::krk as g;
+use mark1::reference::krk::{self as rk, Position, Value};
+
+/// The whole build (about 2 s in the test profile): the machine reaches its loop stop
+/// after the level that values nothing (17); every slot of both tables is the
+/// reference's; the census of the full board read from the drum is the reference's, row
+/// for row; the paper's counts add up to the valued slots.
+#[test]
+fn the_whole_table_is_the_references() {
+    let r = g::build(None).unwrap();
+    assert!(r.finished);
+    let words = r.machine.drum.words();
+    let c = g::check(words, 16).unwrap();
+    assert_eq!(c.slots, 2 * 10 * 64 * 64);
+    assert_eq!(c.differences, 0, "{:?}", c.first);
+    let mine = g::census(words);
+    let theirs = rk::table().census();
+    assert_eq!(mine.white_to_move, theirs.white_to_move);
+    assert_eq!(mine.black_to_move, theirs.black_to_move);
+    assert_eq!(mine.mated, theirs.mated);
+    assert_eq!(mine.black_in_check, theirs.black_in_check);
+    assert_eq!(mine.longest_white_to_move, theirs.longest_white_to_move);
+    assert_eq!(mine.longest_black_to_move, theirs.longest_black_to_move);
+    // The paper: levels 0-17, the last valuing nothing, the counts those of the slots.
+    let levels = r.levels();
+    assert_eq!(levels.len(), 18, "{}", r.paper());
+    let last = levels.last().unwrap();
+    assert_eq!(
+        (last.distance, last.white_to_move, last.black_to_move),
+        (17, 0, 0)
+    );
+    let table = rk::table();
+    for l in &levels {
+        let (mut w, mut b) = (0, 0);
+        for &wk in &g::TRIANGLE {
+            for rook in 0..64 {
+                for bk in 0..64 {
+                    let p = |white| Position {
+                        white_king: wk,
+                        rook,
+                        black_king: bk,
+                        white_to_move: white,
+                    };
+                    w += u64::from(table.value(&p(true)) == Value::MateIn(l.distance as u8));
+                    b += u64::from(table.value(&p(false)) == Value::LostIn(l.distance as u8));
+                }
+            }
+        }
+        assert_eq!(
+            (l.white_to_move, l.black_to_move),
+            (w, b),
+            "level {}",
+            l.distance
+        );
+    }
+    // The drum: the two tables and the units, nothing else.
+    assert_eq!(
+        r.tracks_used(),
+        2 * g::TABLE_TRACKS + g::UNIT_TRACKS.len() as u32
+    );
+    assert!(r.machine.stats.transfers > 0);
+}
+
+/// A build stopped by the operator after level 2's line: the positions of distance up
+/// to 2 are valued exactly as the reference's, the others not yet; the same drum
+/// compared as a whole table differs; one slot changed on the drum is one difference.
+#[test]
+fn a_build_stopped_after_level_2() {
+    let r = g::build(Some(2)).unwrap();
+    assert!(!r.finished);
+    assert_eq!(r.last_level(), Some(2));
+    let mut words = r.machine.drum.words().to_vec();
+    let c = g::check(&words, 2).unwrap();
+    assert_eq!(c.differences, 0, "{:?}", c.first);
+    assert!(g::check(&words, 16).unwrap().differences > 0);
+    assert!(g::check(&words, 1).unwrap().differences > 0);
+    // Ka1 Rb2 / kc2, Black to move, lost in 16: not yet valued (0); made 5 (lost in 4).
+    let line = ((g::BTM_TRACK + 1) * 2) as usize * 64 + 16 + 2 * 1;
+    assert_eq!((words[line] >> 10) & 31, 0);
+    words[line] |= 5 << 10;
+    let c = g::check(&words, 2).unwrap();
+    assert_eq!(c.differences, 1);
+    assert!(
+        c.first[0].starts_with(
+            "8/8/8/8/8/8/1Rk5/K7 b - - 0 1: the drum says lost in 4, the reference not valued"
+        ),
+        "{:?}",
+        c.first
+    );
+    assert!(g::check(&words[1..], 2).is_err());
+}
+
+/// Through the binary: `krk build --drum F` prints the census and 0 differences, `krk
+/// --check all --drum F` compares the image again; bad input is refused in words.
+#[test]
+fn the_command() {
+    let dir = std::env::temp_dir().join(format!("mark1-krk-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let drm = dir.join("krk.drm");
+    let d = drm.to_str().unwrap();
+    let (ok, out, err) = mark1(&["krk", "build", "--levels", "1", "--drum", d, "--force"]);
+    assert!(ok, "{err}");
+    assert!(out.contains("\n  0 0 32\n  1 224 90\n"), "{out}");
+    assert!(
+        out.contains("       1       1512        189        624         78\n"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(levels 0-1): 81920 slots, 0 differences"),
+        "{out}"
+    );
+    let (ok, out, _) = mark1(&["krk", "--check", "all", "--drum", d, "--levels", "1"]);
+    assert!(ok);
+    assert_eq!(
+        out,
+        "81920 slots compared with the reference (levels 0-1), 0 differences\n"
+    );
+    let (ok, out, err) = mark1(&["krk", "--check", "all", "--drum", d]);
+    assert!(!ok);
+    assert!(
+        out.ends_with("differences\n") && !out.contains(" 0 differences"),
+        "{out}"
+    );
+    assert!(err.contains("differs from the reference"), "{err}");
+    let (ok, _, err) = mark1(&["krk", "--check", "all", "--drum", "/nonexistent/krk.drm"]);
+    assert!(!ok);
+    assert!(err.contains("cannot read the drum image"), "{err}");
+    std::fs::write(dir.join("short.drm"), [0u8; 100]).unwrap();
+    let short = dir.join("short.drm");
+    let (ok, _, err) = mark1(&["krk", "--check", "all", "--drum", short.to_str().unwrap()]);
+    assert!(!ok);
+    assert!(
+        err.starts_with("error: ") && !err.contains("panick"),
+        "{err}"
+    );
+    let (ok, _, err) = mark1(&["krk"]);
+    assert!(!ok);
+    assert!(err.contains("mark1 krk build"), "{err}");
+    let (ok, _, err) = mark1(&["krk", "build", "--levels", "17"]);
+    assert!(!ok);
+    assert!(err.contains("17"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
