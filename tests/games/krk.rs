@@ -80,7 +80,9 @@ fn a_build_stopped_after_level_2() {
     assert!(g::check(&words, 16).unwrap().differences > 0);
     assert!(g::check(&words, 1).unwrap().differences > 0);
     // Ka1 Rb2 / kc2, Black to move, lost in 16: not yet valued (0); made 5 (lost in 4).
-    let line = ((g::BTM_TRACK + 1) * 2) as usize * 64 + 16 + 2 * 1;
+    // Its slot: track 80 + 8 x 0 + rank 1 (the rook's), half 0, line 16 x file 1 of the
+    // rook + 2 x rank 1 of the king, character 2 (the king's file).
+    let line = ((g::BTM_TRACK + 1) * 2) as usize * 64 + 18;
     assert_eq!((words[line] >> 10) & 31, 0);
     words[line] |= 5 << 10;
     let c = g::check(&words, 2).unwrap();
