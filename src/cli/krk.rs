@@ -53,6 +53,10 @@ pub enum KrkCommand {
         /// Overwrite an existing --drum file.
         #[arg(long)]
         force: bool,
+        /// Leave the profiler off (the run is then faster on the host: it is not counted
+        /// order by order); the profile summary is then the orders obeyed most.
+        #[arg(long)]
+        no_profile: bool,
         /// JSON output.
         #[arg(long)]
         json: bool,
@@ -117,7 +121,11 @@ struct BuildJson<'a> {
     drum_tracks_used: u32,
     drum_tracks: u32,
     profile: Vec<Share>,
+    by_unit: Vec<g::UnitCost>,
+    magnetic_reads: Option<u64>,
+    magnetic_writes: Option<u64>,
     host_seconds: f64,
+    profiled: bool,
     check: g::Check,
 }
 
@@ -133,8 +141,9 @@ pub fn run(a: KrkArgs) -> Result<()> {
             drum,
             levels,
             force,
+            no_profile,
             json,
-        }) => build(out, drum, levels, force, json),
+        }) => build(out, drum, levels, force, !no_profile, json),
         None => {
             let (Some(_), Some(path)) = (&a.check, &a.drum) else {
                 bail!("say what to do: `mark1 krk build`, or `mark1 krk --check all --drum F`");
@@ -168,12 +177,13 @@ fn build(
     drum: Option<PathBuf>,
     levels: Option<u32>,
     force: bool,
+    profiled: bool,
     json: bool,
 ) -> Result<()> {
     if let Some(p) = &drum {
         crate::cli::out::check_outputs(&[Some(p.as_path())], force, &[])?;
     }
-    let r = g::build(levels)?;
+    let r = g::build(levels, profiled)?;
     let m = &r.machine;
     let words = m.drum.words();
     let level = r.last_level().unwrap_or(0).min(16) as u8;
@@ -184,6 +194,8 @@ fn build(
     }
     let secs = m.simulated_seconds();
     let prof = profile(m, 6);
+    let units = r.profile.as_ref().map(g::by_unit).unwrap_or_default();
+    let rw = r.profile.as_ref().map(g::transfers);
     if json {
         return write_json(
             out,
@@ -202,7 +214,11 @@ fn build(
                 drum_tracks_used: r.tracks_used(),
                 drum_tracks: g::DRUM_TRACKS,
                 profile: prof,
+                by_unit: units,
+                magnetic_reads: rw.map(|t| t.0),
+                magnetic_writes: rw.map(|t| t.2),
                 host_seconds: rounded(r.host_seconds, 3),
+                profiled,
                 check,
             },
         );
@@ -269,11 +285,30 @@ fn build(
         "profile: the orders obeyed most: {}",
         shares.join(", ")
     )?;
+    if let Some((reads, rb, writes, wb)) = rw {
+        let pc = |b: u64| rounded(100.0 * b as f64 / m.stats.beats.max(1) as f64, 1);
+        writeln!(
+            out,
+            "profile: magnetic reads {reads} ({}% of the time), writes {writes} ({}%)",
+            pc(rb),
+            pc(wb)
+        )?;
+        let parts: Vec<String> = units
+            .iter()
+            .map(|u| format!("{} {}%", u.unit, pc(u.beats)))
+            .collect();
+        writeln!(out, "profile: the time by unit: {}", parts.join(", "))?;
+    }
     writeln!(
         out,
-        "host time: {:.1} s ({:.0} million Mark 1 instructions a second)",
+        "host time: {:.1} s ({:.0} million Mark 1 instructions a second{})",
         r.host_seconds,
-        m.stats.instructions as f64 / r.host_seconds.max(1e-9) / 1e6
+        m.stats.instructions as f64 / r.host_seconds.max(1e-9) / 1e6,
+        if profiled {
+            ", the profiler counting every order; --no-profile is faster"
+        } else {
+            ""
+        }
     )?;
     writeln!(
         out,

@@ -12,7 +12,7 @@ use mark1::reference::krk::{self as rk, Position, Value};
 /// for row; the paper's counts add up to the valued slots.
 #[test]
 fn the_whole_table_is_the_references() {
-    let r = g::build(None).unwrap();
+    let r = g::build(None, true).unwrap();
     assert!(r.finished);
     let words = r.machine.drum.words();
     let c = g::check(words, 16).unwrap();
@@ -63,7 +63,23 @@ fn the_whole_table_is_the_references() {
         r.tracks_used(),
         2 * g::TABLE_TRACKS + g::UNIT_TRACKS.len() as u32
     );
-    assert!(r.machine.stats.transfers > 0);
+    // The profile: every order and beat charged to a unit or the resident routines; S,
+    // the scan of one slice, the dearest; the reads and writes those of the machine.
+    let p = r.profile.as_ref().unwrap();
+    let units = g::by_unit(p);
+    assert_eq!(
+        units.iter().map(|u| u.beats).sum::<u64>(),
+        r.machine.stats.beats
+    );
+    assert_eq!(
+        units.iter().map(|u| u.instructions).sum::<u64>(),
+        r.machine.stats.instructions
+    );
+    assert_eq!(units[0].unit, "S");
+    assert!(units.iter().all(|u| u.unit != "drum page"), "{units:?}");
+    let (reads, _, writes, _) = g::transfers(p);
+    assert_eq!(reads + writes, r.machine.stats.transfers);
+    assert!(writes > 0 && reads > writes);
 }
 
 /// A build stopped by the operator after level 2's line: the positions of distance up
@@ -71,7 +87,7 @@ fn the_whole_table_is_the_references() {
 /// compared as a whole table differs; one slot changed on the drum is one difference.
 #[test]
 fn a_build_stopped_after_level_2() {
-    let r = g::build(Some(2)).unwrap();
+    let r = g::build(Some(2), false).unwrap();
     assert!(!r.finished);
     assert_eq!(r.last_level(), Some(2));
     let mut words = r.machine.drum.words().to_vec();

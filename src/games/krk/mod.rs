@@ -15,6 +15,7 @@
 //! illegal; Black to move 0 = not valued, n + 1 = lost in n (0-16), 30 drawn, 31 illegal.
 
 use super::bundled::{Bundled, BundledError, RunError};
+use crate::machine::profile::Profile;
 use crate::machine::{Budget, Config, Machine, Stop};
 use crate::reference::krk::{self as rk, Position, Square, Value};
 use serde::Serialize;
@@ -142,6 +143,73 @@ pub fn levels(paper: &str) -> Vec<Level> {
         .collect()
 }
 
+/// The program's units by number n (their code on tracks 200 + 2n, both halves, and
+/// 201 + 2n, half 1): level 0's marks, Black-to-move table and White-to-move table; the
+/// level's line; a slice's White-to-move values onto the board; the king's steps; White's
+/// moves into one slice; the rook's lines; the White-to-move values back; Black's steps;
+/// the next slice.
+pub const UNITS: [&str; 11] = ["I1", "I2", "I3", "P", "U", "K", "S", "R", "BW", "B", "N"];
+
+/// What one unit (or the resident routines, `resident`) cost in a profiled build.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct UnitCost {
+    /// The unit's name ([`UNITS`]), `resident` (lines 256-420), or `drum page` (orders
+    /// obeyed from the table page in hand: none, unless the program goes wrong).
+    pub unit: &'static str,
+    /// Orders obeyed in it.
+    pub instructions: u64,
+    /// Beats (240 µs each) charged to them, magnetic transfers included.
+    pub beats: u64,
+}
+
+/// A profiled build's cost by unit, the dearest first: each order is charged to the
+/// half-track its page was last read from (the profiler's origin), which names the unit.
+pub fn by_unit(p: &Profile) -> Vec<UnitCost> {
+    let mut v: Vec<UnitCost> = Vec::new();
+    for (origin, orders, beats) in p.origins() {
+        let unit = match origin {
+            None => "resident",
+            Some((t, _)) if (UNIT_TRACKS.start..UNIT_TRACKS.end).contains(&u32::from(t)) => {
+                UNITS[(usize::from(t) - UNIT_TRACKS.start as usize) / 2]
+            }
+            Some(_) => "drum page",
+        };
+        match v.iter_mut().find(|u| u.unit == unit) {
+            Some(u) => {
+                u.instructions += orders;
+                u.beats += beats;
+            }
+            None => v.push(UnitCost {
+                unit,
+                instructions: orders,
+                beats,
+            }),
+        }
+    }
+    v.sort_by(|a, b| b.beats.cmp(&a.beats).then(a.unit.cmp(b.unit)));
+    v
+}
+
+/// A profiled build's magnetic reads and writes: (reads, their beats, writes, their
+/// beats).
+pub fn transfers(p: &Profile) -> (u64, u64, u64, u64) {
+    let mut t = (0, 0, 0, 0);
+    for (&(_, _, kind), c) in &p.transfers {
+        match kind {
+            "read" => {
+                t.0 += c.count;
+                t.1 += c.beats;
+            }
+            "write" => {
+                t.2 += c.count;
+                t.3 += c.beats;
+            }
+            _ => {}
+        }
+    }
+    t
+}
+
 /// A build run: the machine after it and what it cost.
 pub struct Run {
     /// The machine as the program left it (its drum holds the table).
@@ -151,6 +219,8 @@ pub struct Run {
     pub finished: bool,
     /// Host time of the run, seconds.
     pub host_seconds: f64,
+    /// The profile, if the run was profiled (one order at a time: slower on the host).
+    pub profile: Option<Profile>,
 }
 
 impl Run {
@@ -181,13 +251,17 @@ pub fn tracks_used(drum: &[u32]) -> u32 {
 
 /// Runs the program from the start: to its loop stop, or (with `until`) until its
 /// teleprinter has printed the line of level `until` (the machine is then stopped
-/// there: that level's work is on the drum, the next level's not begun).
+/// there: that level's work is on the drum, the next level's not begun). With
+/// `profiled`, every order is counted by the profiler ([`by_unit`], [`transfers`]).
 ///
 /// # Errors
 /// The program failing to assemble, or stopping anywhere else, or running out of beats.
-pub fn build(until: Option<u32>) -> Result<Run, RunError> {
+pub fn build(until: Option<u32>, profiled: bool) -> Result<Run, RunError> {
     let mut m = Machine::new(Config::default());
     m.load_image(&PROGRAM.assembly()?.image);
+    if profiled {
+        m.profile = Some(Box::default());
+    }
     let start = std::time::Instant::now();
     let end_line = PROGRAM.label(PROGRAM.assembly()?, "p_end")?;
     let finished = match until {
@@ -220,10 +294,13 @@ pub fn build(until: Option<u32>) -> Result<Run, RunError> {
             }
         }
     };
+    let host_seconds = start.elapsed().as_secs_f64();
+    let profile = m.profile.take().map(|p| *p);
     Ok(Run {
         machine: m,
         finished,
-        host_seconds: start.elapsed().as_secs_f64(),
+        host_seconds,
+        profile,
     })
 }
 
