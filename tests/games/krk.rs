@@ -164,3 +164,56 @@ fn the_command() {
     assert!(err.contains("17"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The playing program from the table the build left: from the longest positions and
+/// others drawn from the table, against the reference's longest defence, every White
+/// move it prints takes the distance down by one and the game ends in MATE after exactly
+/// the table's distance; a square that is not a king's step, or onto an attacked square,
+/// is refused.
+#[test]
+fn the_playing_program_mates_in_the_tables_distance() {
+    let table = rk::table();
+    let r = g::build(None, false).unwrap();
+    let drum = r.machine.drum.words().to_vec();
+    let starts = [
+        "8/8/8/8/8/2k5/1R6/K7 w - - 0 1",
+        "8/8/8/3k4/8/8/8/R3K3 w - - 0 1",
+        "7k/8/8/8/8/8/8/K5R1 w - - 0 1",
+        "8/8/2k5/8/8/5K2/8/7R w - - 0 1",
+    ];
+    for fen in starts {
+        let start = Position::from_fen(fen).unwrap();
+        let Value::MateIn(d) = table.value(&start) else {
+            panic!("{fen}")
+        };
+        let mut black = |p: &Position| table.best_moves(p).first().map(|m| m.to);
+        let game = g::play(&drum, &start, &mut black).unwrap();
+        assert!(game.mated, "{fen}: {}", game.paper);
+        assert_eq!(game.moves.len(), usize::from(d), "{fen}: {}", game.paper);
+        for (k, f) in game.positions.iter().enumerate() {
+            let q = Position::from_fen(f).unwrap();
+            assert_eq!(
+                table.value(&q),
+                Value::LostIn(d - 1 - k as u8),
+                "{fen}: {f}"
+            );
+        }
+        assert_eq!(game.refused, 0);
+    }
+    // The visitor's bad squares: two squares away, then onto an attacked square, then
+    // a good one.
+    let start = Position::from_fen("8/8/8/8/8/2k5/1R6/K7 w - - 0 1").unwrap();
+    let mut n = 0;
+    let mut black = |p: &Position| {
+        n += 1;
+        match n {
+            1 => Some(p.black_king + 16),
+            2 => Some(p.rook + 8 * (p.black_king / 8 - p.rook / 8)),
+            _ => table.best_moves(p).first().map(|m| m.to),
+        }
+    };
+    let game = g::play(&drum, &start, &mut black).unwrap();
+    assert!(game.mated, "{}", game.paper);
+    assert!(game.refused >= 1, "{}", game.paper);
+    assert!(game.paper.contains("\nILLEGAL\n"), "{}", game.paper);
+}

@@ -451,3 +451,176 @@ pub fn census(drum: &[u32]) -> rk::Census {
     }
     c
 }
+
+/// The playing program (`programs/krk/play.m1`): White from the table on the drum
+/// against the visitor's king on the hand switches.
+static PLAY: Bundled = Bundled::new(&[(
+    "programs/krk/play.m1",
+    include_str!("../../../programs/krk/play.m1"),
+)]);
+
+/// Beats the driver lets the playing program take from one wait to the next (a move
+/// takes some tens of thousands).
+pub const PLAY_BEATS: u64 = 20_000_000;
+
+/// A White move as the teleprinter prints it: `K B2`, `R A8`, with ` MATE` after the
+/// last.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Printed {
+    /// True for the king, false for the rook.
+    pub king: bool,
+    /// The square it goes to (0-63).
+    pub to: Square,
+    /// MATE after it.
+    pub mate: bool,
+}
+
+/// The machine's move on one line of the paper, if the line is one.
+pub fn printed(line: &str) -> Option<Printed> {
+    let mut w = line.split_whitespace();
+    let king = match w.next()? {
+        "K" => true,
+        "R" => false,
+        _ => return None,
+    };
+    let sq = w.next()?.to_ascii_lowercase();
+    let b = sq.as_bytes();
+    if b.len() != 2 || !(b'a'..=b'h').contains(&b[0]) || !(b'1'..=b'8').contains(&b[1]) {
+        return None;
+    }
+    let to = (b[0] - b'a') + 8 * (b[1] - b'1');
+    let mate = match w.next() {
+        None => false,
+        Some("MATE") => true,
+        Some(_) => return None,
+    };
+    Some(Printed { king, to, mate })
+}
+
+/// One game of the playing program: the paper, White's moves as printed, the positions
+/// after them, how it ended, and what it cost.
+#[derive(Clone, Debug, Serialize)]
+pub struct Game {
+    /// The paper.
+    pub paper: String,
+    /// White's moves in order, as the teleprinter printed them.
+    pub moves: Vec<Printed>,
+    /// The positions, Black to move, after each of White's moves (FEN).
+    pub positions: Vec<String>,
+    /// The machine ended with MATE.
+    pub mated: bool,
+    /// The visitor's squares the program refused (ILLEGAL).
+    pub refused: u32,
+    /// Instructions obeyed.
+    pub instructions: u64,
+    /// Beats (240 µs each).
+    pub beats: u64,
+}
+
+/// Plays a game: the playing program loaded, the table (tracks 0-159 of `drum`, as the
+/// build left them) on its drum, `start` (White to move) set on the hand switches with
+/// KAC; after each of White's moves `black` gives the black king's next square, set on
+/// the switches with KAC (a square the program refuses is counted and `black` asked
+/// again, at most 10 times in a row). The driver reads White's moves off the paper and
+/// keeps the position; it never chooses White's move.
+///
+/// # Errors
+/// A drum of the wrong size; the program failing, stopping elsewhere, printing what is
+/// not a move, or refusing 10 squares in a row.
+pub fn play(
+    drum: &[u32],
+    start: &Position,
+    black: &mut dyn FnMut(&Position) -> Option<Square>,
+) -> Result<Game, super::keys_core::GameError> {
+    use super::bundled::Waiting;
+    use super::keys_core::{GameError, KeysCore, Limit};
+    if drum.len() != (DRUM_TRACKS * 128) as usize {
+        return Err(GameError::Input(format!(
+            "a drum image holds {} words, not {}",
+            drum.len(),
+            DRUM_TRACKS * 128
+        )));
+    }
+    let mut core = KeysCore::new(&PLAY, 0, Limit::EachWait(PLAY_BEATS), 0xF_FFFF)?;
+    for t in 0..2 * TABLE_TRACKS {
+        for h in 0..2 {
+            let o = ((t * 2 + h) * 64) as usize;
+            let mut lines = [0u32; 64];
+            lines.copy_from_slice(&drum[o..o + 64]);
+            core.machine.drum.set_half_track(t, h, &lines);
+        }
+    }
+    let stopped = |w: &str| GameError::Run(RunError::Stopped(w.to_string()));
+    if core.run_to_wait()? != Waiting::Key {
+        return Err(stopped("the program ended before asking for the position"));
+    }
+    let mut p = *start;
+    let mut g = Game {
+        paper: String::new(),
+        moves: Vec::new(),
+        positions: Vec::new(),
+        mated: false,
+        refused: 0,
+        instructions: 0,
+        beats: 0,
+    };
+    let value = u32::from(p.white_king) + 64 * u32::from(p.rook) + 4096 * u32::from(p.black_king);
+    let mut w = core.enter(value)?;
+    let mut seen = 0;
+    loop {
+        let paper = core.paper().to_string();
+        let new: Vec<&str> = paper.lines().skip(seen).collect();
+        seen = paper.lines().count();
+        let mut refused_now = false;
+        for l in new {
+            let l = l.trim();
+            if l.is_empty() {
+                continue;
+            }
+            if l == "ILLEGAL" {
+                refused_now = true;
+                continue;
+            }
+            if l == "ILLEGAL POSITION" {
+                return Err(GameError::Input(format!(
+                    "the program refuses the position {}",
+                    start.fen()
+                )));
+            }
+            let m = printed(l).ok_or_else(|| stopped(&format!("the paper says `{l}`")))?;
+            if m.king {
+                p.white_king = m.to;
+            } else {
+                p.rook = m.to;
+            }
+            p.white_to_move = false;
+            g.moves.push(m);
+            g.positions.push(p.fen());
+            g.mated |= m.mate;
+        }
+        if w == Waiting::Over {
+            break;
+        }
+        if refused_now {
+            g.refused += 1;
+            if g.refused >= 10 {
+                return Err(stopped("ten squares refused in a row"));
+            }
+        }
+        let Some(to) = black(&p) else { break };
+        let before = p;
+        w = core.enter(u32::from(to))?;
+        // Accepted unless the program printed ILLEGAL: the driver learns which from the
+        // paper on the next round; it moves its own king now and puts it back then.
+        p.black_king = to;
+        p.white_to_move = true;
+        let paper = core.paper().to_string();
+        if paper.lines().skip(seen).any(|l| l.trim() == "ILLEGAL") {
+            p = before;
+        }
+    }
+    g.paper = core.paper().to_string();
+    g.instructions = core.machine.stats.instructions;
+    g.beats = core.machine.stats.beats;
+    Ok(g)
+}
