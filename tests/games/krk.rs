@@ -217,3 +217,60 @@ fn the_playing_program_mates_in_the_tables_distance() {
     assert!(game.refused >= 1, "{}", game.paper);
     assert!(game.paper.contains("\nILLEGAL\n"), "{}", game.paper);
 }
+
+/// 60 random legal White-to-move positions, Black answering with a random legal move:
+/// after each of White's moves the position is lost in one less than White's distance
+/// before it, and the game ends in MATE.
+#[test]
+fn the_playing_program_against_random_defences() {
+    let table = rk::table();
+    let r = g::build(None, false).unwrap();
+    let drum = r.machine.drum.words().to_vec();
+    let mut seed = 0x4b524bu64;
+    let mut rnd = move |n: usize| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((seed >> 33) as usize) % n
+    };
+    let mut games = 0;
+    while games < 60 {
+        let i = rnd(rk::SLOTS);
+        let start = Position::from_index(i, true);
+        let Value::MateIn(_) = table.value(&start) else {
+            continue;
+        };
+        games += 1;
+        let mut rnd2 = |n: usize| rnd(n);
+        let mut black = |p: &Position| {
+            let moves: Vec<_> = p.moves().into_iter().filter(|m| m.to != p.rook).collect();
+            (!moves.is_empty()).then(|| moves[rnd2(moves.len())].to)
+        };
+        let game = g::play(&drum, &start, &mut black).unwrap();
+        assert!(game.mated, "{}: {}", start.fen(), game.paper);
+        assert_eq!(game.refused, 0, "{}: {}", start.fen(), game.paper);
+        // Replay: each White move one nearer than the position it was made from.
+        let mut p = start;
+        for (k, f) in game.positions.iter().enumerate() {
+            let q = Position::from_fen(f).unwrap();
+            let Value::MateIn(d) = table.value(&p) else {
+                panic!("{}: move {k} from {}", start.fen(), p.fen())
+            };
+            assert_eq!(
+                table.value(&q),
+                Value::LostIn(d - 1),
+                "{}: {f}",
+                start.fen()
+            );
+            // Black's reply as the driver gave it: the next position's black king.
+            if let Some(next) = game.positions.get(k + 1) {
+                let n = Position::from_fen(next).unwrap();
+                p = Position {
+                    black_king: n.black_king,
+                    white_to_move: true,
+                    ..q
+                };
+            }
+        }
+    }
+}
