@@ -37,6 +37,27 @@ pub struct KrkArgs {
 /// `mark1 krk` subcommands.
 #[derive(clap::Subcommand)]
 pub enum KrkCommand {
+    /// Plays White from the table on the drum (the second program, `programs/krk/
+    /// play.m1`) against a black king: the position set on the hand switches with KAC,
+    /// the machine's moves on the teleprinter, Black's squares set the same way, to MATE.
+    ///
+    /// Example: `mark1 krk play --fen "8/8/8/8/8/2k5/1R6/K7 w - - 0 1"`
+    Play {
+        /// The position, White to move (a white king, a white rook, a black king).
+        #[arg(long)]
+        fen: String,
+        /// The drum image holding the table (as `mark1 krk build --drum` writes it); the
+        /// table is built first if none is given.
+        #[arg(long)]
+        drum: Option<PathBuf>,
+        /// Black's squares in order, separated by commas (`c4,b4`); after the last (or
+        /// without), Black's replies are the reference's longest defence.
+        #[arg(long)]
+        black: Option<String>,
+        /// JSON output.
+        #[arg(long)]
+        json: bool,
+    },
     /// Runs the building program on the emulated Mark 1 to its loop stop and prints the
     /// census of the table it left on the drum, its simulated time, magnetic transfers,
     /// drum tracks and profile, and the table compared with the reference.
@@ -144,6 +165,12 @@ pub fn run(a: KrkArgs) -> Result<()> {
             no_profile,
             json,
         }) => build(out, drum, levels, force, !no_profile, json),
+        Some(KrkCommand::Play {
+            fen,
+            drum,
+            black,
+            json,
+        }) => play(out, &fen, drum, black.as_deref(), json),
         None => {
             let (Some(_), Some(path)) = (&a.check, &a.drum) else {
                 bail!("say what to do: `mark1 krk build`, or `mark1 krk --check all --drum F`");
@@ -321,5 +348,89 @@ fn build(
     if check.differences > 0 {
         bail!("the Mark 1's table differs from the reference");
     }
+    Ok(())
+}
+
+/// Reads a drum image (SimH `.drm`).
+fn read_drum(path: &std::path::Path) -> Result<Vec<u32>> {
+    let bytes = std::fs::read(path)
+        .map_err(|e| anyhow!("cannot read the drum image {}: {e}", path.display()))?;
+    mark1::formats::drm::read_drm(&bytes).map_err(|e| anyhow!("{}: {e}", path.display()))
+}
+
+/// `mark1 krk play`.
+fn play(
+    out: &mut dyn Write,
+    fen: &str,
+    drum: Option<PathBuf>,
+    black: Option<&str>,
+    json: bool,
+) -> Result<()> {
+    use mark1::reference::krk::{self as rk, Position};
+    let start = Position::from_fen(fen)?;
+    if !start.white_to_move {
+        bail!("the position must have White to move: {fen}");
+    }
+    let mut given: std::collections::VecDeque<u8> = match black {
+        None => Default::default(),
+        Some(t) => t
+            .split(',')
+            .map(|w| {
+                let b = w.trim().as_bytes();
+                match b {
+                    [f @ b'a'..=b'h', r @ b'1'..=b'8'] => Ok((f - b'a') + 8 * (r - b'1')),
+                    _ => Err(anyhow!("`{}` is not a square a1-h8 (--black)", w.trim())),
+                }
+            })
+            .collect::<Result<_>>()?,
+    };
+    let words = match &drum {
+        Some(p) => read_drum(p)?,
+        None => g::build(None, false)?.machine.drum.words().to_vec(),
+    };
+    let table = rk::table();
+    let mut reply = |p: &Position| {
+        given
+            .pop_front()
+            .or_else(|| table.best_moves(p).first().map(|m| m.to))
+    };
+    let game = g::play(&words, &start, &mut reply)?;
+    if json {
+        return write_json(out, &game);
+    }
+    write!(out, "{}", game.paper)?;
+    if !game.paper.ends_with('\n') {
+        writeln!(out)?;
+    }
+    // The game as the operator writes it down: White's moves off the paper, Black's
+    // squares as set on the switches (the black king of the position after the next
+    // White move).
+    let mut text = Vec::new();
+    for (k, m) in game.moves.iter().enumerate() {
+        let mut t = format!(
+            "{}. {}{}{}",
+            k + 1,
+            if m.king { "K" } else { "R" },
+            rk::square_name(m.to),
+            if m.mate { "#" } else { "" }
+        );
+        if let Some(next) = game.positions.get(k + 1) {
+            let n = Position::from_fen(next)?;
+            t += &format!(" K{}", rk::square_name(n.black_king));
+        }
+        text.push(t);
+    }
+    writeln!(out, "the game: {}", text.join(" "))?;
+    writeln!(
+        out,
+        "{} White moves{}; {} square{} refused; {} instructions, {} beats ({:.1} simulated seconds)",
+        game.moves.len(),
+        if game.mated { ", mate" } else { "" },
+        game.refused,
+        if game.refused == 1 { "" } else { "s" },
+        game.instructions,
+        game.beats,
+        game.beats as f64 * 0.00024
+    )?;
     Ok(())
 }

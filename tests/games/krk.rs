@@ -274,3 +274,37 @@ fn the_playing_program_against_random_defences() {
         }
     }
 }
+
+/// `mark1 krk play` through the binary, from a drum image: the paper, the game written
+/// down, MATE after the table's 16 moves; a square that is not one and Black to move
+/// refused.
+#[test]
+fn the_play_command() {
+    let dir = std::env::temp_dir().join(format!("mark1-krk-play-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let drm = dir.join("krk.drm");
+    let d = drm.to_str().unwrap();
+    let (ok, _, err) = mark1(&["krk", "build", "--no-profile", "--drum", d, "--force"]);
+    assert!(ok, "{err}");
+    let fen = "8/8/8/8/8/2k5/1R6/K7 w - - 0 1";
+    let (ok, out, err) = mark1(&["krk", "play", "--fen", fen, "--drum", d]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("K A2\n"), "{out}");
+    assert!(out.contains("R A1 MATE\n"), "{out}");
+    assert!(out.contains("\nthe game: 1. Ka2 "), "{out}");
+    assert!(
+        out.contains("16 White moves, mate; 0 squares refused"),
+        "{out}"
+    );
+    let (ok, out, _) = mark1(&["krk", "play", "--fen", fen, "--drum", d, "--black", "d5,d3"]);
+    assert!(ok);
+    assert!(out.starts_with("K A2\nILLEGAL\n"), "{out}");
+    assert!(out.contains("; 1 square refused;"), "{out}");
+    let (ok, _, err) = mark1(&["krk", "play", "--fen", fen, "--drum", d, "--black", "z9"]);
+    assert!(!ok);
+    assert!(err.contains("`z9` is not a square"), "{err}");
+    let (ok, _, err) = mark1(&["krk", "play", "--fen", "8/8/8/8/8/2k5/1R6/K7 b - - 0 1"]);
+    assert!(!ok);
+    assert!(err.contains("White to move"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
