@@ -114,6 +114,12 @@ pub enum Command {
     ///
     /// Example: `mark1 knights-tour --from a1`, `mark1 knights-tour --check 10000`
     KnightsTour(super::knights::KnightsArgs),
+    /// King and rook against king worked out whole by the Mark 1 itself, Turing's
+    /// "definite programme" (retrograde analysis, the table on the drum): the build, and
+    /// a drum image's table compared with the reference.
+    ///
+    /// Example: `mark1 krk build --drum krk.drm`, `mark1 krk --check all --drum krk.drm`
+    Krk(super::krk::KrkArgs),
     /// Isaacs' Guess It with Bell's tables (Bell 1972, ch. 1.4) on the emulated Mark 1:
     /// a game, your asks, guesses and answers on the hand switches with KAC; one turn
     /// (`--think --moves KH,AS`); games against Bell's procedure (`--selfplay N`); the
@@ -158,6 +164,7 @@ pub fn dispatch(command: Command) -> Result<()> {
         Command::Serve(a) => super::serve::run(a),
         Command::Bridgit(a) => super::bridgit::run(a),
         Command::KnightsTour(a) => super::knights::run(a),
+        Command::Krk(a) => super::krk::run(a),
         Command::GuessIt(a) => super::guessit::run(a),
         Command::Ajedrecista(a) => super::ajedrecista::run(a),
         Command::Simh(a) => super::simh::run(a),
@@ -188,6 +195,7 @@ pub const GROUPS: &[(&str, &[&str])] = &[
             "knights-tour",
             "guess-it",
             "ajedrecista",
+            "krk",
             "match",
         ],
     ),

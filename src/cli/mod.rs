@@ -16,6 +16,7 @@ pub mod disasm;
 pub mod draughts;
 pub mod guessit;
 pub mod knights;
+pub mod krk;
 pub mod labels;
 pub mod load;
 pub mod machine;

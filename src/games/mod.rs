@@ -12,6 +12,8 @@
 //!   [`noughts::menace`]: MENACE, its boxes on the drum), [`bridgit`], [`knights`] (the knight's tour),
 //!   [`guessit`].
 //! - [`ajedrecista`]: Torres Quevedo's chess machine (1912) as a program of ours.
+//! - [`krk`]: king and rook against king worked out whole by the Mark 1 (retrograde
+//!   analysis, the table on the drum).
 //! - [`bundled`]: a bundled program assembled once, its labels looked up by name.
 //! - [`keys_core`]: the core of Bell's games at the keys (the machine, the key routine,
 //!   KAC, the paper), their one error type [`GameError`] and bundled-program macro.
@@ -26,6 +28,7 @@ pub mod guessit;
 pub mod keys;
 pub mod keys_core;
 pub mod knights;
+pub mod krk;
 pub mod matches;
 pub mod nim;
 pub mod noughts;

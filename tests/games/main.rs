@@ -11,6 +11,7 @@ mod common;
 mod draughts;
 mod guessit;
 mod knights;
+mod krk;
 mod menace;
 mod nim;
 mod noughts;

@@ -215,6 +215,20 @@ fn bundled_programs() {
     }
 }
 
+/// The KRK build (programs/krk/, issue 41): units brought down from the drum over and
+/// over and table pages read and written back, for its first 40 million beats (level 0
+/// and part of level 1), in slices.
+#[test]
+fn krk_build() {
+    let a = mark1::games::krk::assembly().unwrap();
+    let mut m = Machine::new(Config::default());
+    m.kec();
+    m.load_image(&a.image);
+    let (mut f, mut r) = pair(m);
+    run_pair(&mut f, &mut r, &mut Gen(41), 100_000, 40_000_000, "krk");
+    assert!(r.stats.transfers > 1000, "{}", r.stats.transfers);
+}
+
 /// A think of Strachey's draughts program (strategy 1, 3 plies, and strategy 2) on the
 /// start position, in slices.
 #[test]

@@ -44,60 +44,7 @@ pub fn run(cmd: &KrkCommand, out: &mut dyn Write) -> Result<()> {
             if *json {
                 return write_json(out, &c);
             }
-            writeln!(
-                out,
-                "king and rook against king: distance to mate in White moves (full board; up to symmetry)"
-            )?;
-            writeln!(
-                out,
-                "{:>8} {:>10} {:>10} {:>10} {:>10}",
-                "distance", "WTM", "WTM cls", "BTM", "BTM cls"
-            )?;
-            let (w, b) = (&c.white_to_move, &c.black_to_move);
-            let rows = w.by_distance.len().max(b.by_distance.len());
-            let cell = |side: &krk::Side, n: usize| -> (String, String) {
-                match side.by_distance.get(n) {
-                    Some(r) if r.positions > 0 => (
-                        r.positions.to_string(),
-                        side.classes_by_distance[n].to_string(),
-                    ),
-                    _ => ("-".into(), "-".into()),
-                }
-            };
-            for n in 0..rows {
-                let (wp, wc) = cell(w, n);
-                let (bp, bc) = cell(b, n);
-                writeln!(out, "{n:>8} {wp:>10} {wc:>10} {bp:>10} {bc:>10}")?;
-            }
-            writeln!(
-                out,
-                "{:>8} {:>10} {:>10} {:>10} {:>10}",
-                "drawn", w.drawn, w.drawn_classes, b.drawn, b.drawn_classes
-            )?;
-            writeln!(
-                out,
-                "{:>8} {:>10} {:>10} {:>10} {:>10}",
-                "total", w.positions, w.classes, b.positions, b.classes
-            )?;
-            writeln!(
-                out,
-                "Black to move: {} mated, {} stalemated, {} can take the rook, {} in check",
-                c.mated, c.stalemates, c.rook_can_be_taken, c.black_in_check
-            )?;
-            if let Some(l) = &c.longest_white_to_move {
-                writeln!(
-                    out,
-                    "longest, White to move: mate in {}, e.g. {}",
-                    l.distance, l.fen
-                )?;
-            }
-            if let Some(l) = &c.longest_black_to_move {
-                writeln!(
-                    out,
-                    "longest, Black to move: lost in {}, e.g. {}",
-                    l.distance, l.fen
-                )?;
-            }
+            write_census(out, &c)?;
         }
         KrkCommand::Best { fen, json } => {
             let p = Position::from_fen(fen)?;
@@ -119,6 +66,89 @@ pub fn run(cmd: &KrkCommand, out: &mut dyn Write) -> Result<()> {
                 writeln!(out, "{} ({}): {}", m.san, m.uci, m.value_after)?;
             }
         }
+    }
+    Ok(())
+}
+
+/// Writes a census as `mark1 ref krk census` prints it: the distances for each side to
+/// move (full board and up to symmetry), the draws, the totals, the Black-to-move
+/// particulars and the longest (`mark1 krk build` prints the Mark 1's table the same way).
+///
+/// # Errors
+/// A failed write.
+pub fn write_census(out: &mut dyn Write, c: &krk::Census) -> Result<()> {
+    write_census_rows(out, c)?;
+    write_census_rest(out, c)
+}
+
+/// Writes a census's table of distances, draws and totals (the start of
+/// [`write_census`]).
+///
+/// # Errors
+/// A failed write.
+pub fn write_census_rows(out: &mut dyn Write, c: &krk::Census) -> Result<()> {
+    writeln!(
+        out,
+        "king and rook against king: distance to mate in White moves (full board; up to symmetry)"
+    )?;
+    writeln!(
+        out,
+        "{:>8} {:>10} {:>10} {:>10} {:>10}",
+        "distance", "WTM", "WTM cls", "BTM", "BTM cls"
+    )?;
+    let (w, b) = (&c.white_to_move, &c.black_to_move);
+    let rows = w.by_distance.len().max(b.by_distance.len());
+    let cell = |side: &krk::Side, n: usize| -> (String, String) {
+        match side.by_distance.get(n) {
+            Some(r) if r.positions > 0 => (
+                r.positions.to_string(),
+                side.classes_by_distance[n].to_string(),
+            ),
+            _ => ("-".into(), "-".into()),
+        }
+    };
+    for n in 0..rows {
+        let (wp, wc) = cell(w, n);
+        let (bp, bc) = cell(b, n);
+        writeln!(out, "{n:>8} {wp:>10} {wc:>10} {bp:>10} {bc:>10}")?;
+    }
+    writeln!(
+        out,
+        "{:>8} {:>10} {:>10} {:>10} {:>10}",
+        "drawn", w.drawn, w.drawn_classes, b.drawn, b.drawn_classes
+    )?;
+    writeln!(
+        out,
+        "{:>8} {:>10} {:>10} {:>10} {:>10}",
+        "total", w.positions, w.classes, b.positions, b.classes
+    )?;
+    Ok(())
+}
+
+/// Writes a census's Black-to-move particulars and longest lines (the end of
+/// [`write_census`]).
+///
+/// # Errors
+/// A failed write.
+pub fn write_census_rest(out: &mut dyn Write, c: &krk::Census) -> Result<()> {
+    writeln!(
+        out,
+        "Black to move: {} mated, {} stalemated, {} can take the rook, {} in check",
+        c.mated, c.stalemates, c.rook_can_be_taken, c.black_in_check
+    )?;
+    if let Some(l) = &c.longest_white_to_move {
+        writeln!(
+            out,
+            "longest, White to move: mate in {}, e.g. {}",
+            l.distance, l.fen
+        )?;
+    }
+    if let Some(l) = &c.longest_black_to_move {
+        writeln!(
+            out,
+            "longest, Black to move: lost in {}, e.g. {}",
+            l.distance, l.fen
+        )?;
     }
     Ok(())
 }
