@@ -535,6 +535,14 @@ const K_K_F: u32 = op::STOP_L;
 // The superinstructions' kinds are those of B-modified rare orders, never translated.
 const _: () = assert!(in_set(RARE, K_TG_T) && in_set(RARE, K_K_F) && in_set(RARE, K_EXIT));
 
+/// Whether a line translated as `op` ends every block that holds it: a control transfer
+/// (the block's last order) or an order the block core does not obey (its terminator).
+#[inline(always)]
+fn ends_block(op: u32) -> bool {
+    let k = op & 255;
+    k == K_EXIT || in_set(JUMPS, k & 63)
+}
+
 /// `need` of a block not active in the present chunk: larger than any budget, so the one
 /// test at a block's start also sends an inactive block to [`BlockCache::activate`].
 const INACTIVE: i64 = i64::MAX;
@@ -594,15 +602,37 @@ const NO_BLOCK: Block = Block {
     _pad: 0,
 };
 
-/// A page overwritten this many times while blocks depended on its lines (routines
-/// brought down from the drum in turn) gets no more blocks: its orders are obeyed one at
-/// a time, which costs less than building blocks used only a few times.
-const VOLATILE: u32 = 4;
+/// The half-track (track × 2 + half, 0–511) a page's lines were last read from by a
+/// magnetic transfer ([`BlockCache::origin`]); `NO_ORIGIN` when the page was last filled
+/// some other way (cleared, loaded, deposited).
+const NO_ORIGIN: u16 = u16::MAX;
+
+/// The blocks of a page put aside when the page was overwritten, kept with the
+/// half-track its lines were read from ([`BlockCache::page_replaced`]), and brought back
+/// when that half-track is read into the same page again ([`BlockCache::page_read`]).
+/// Only blocks that start and end in the page are kept (those running into the page or
+/// out of it are dropped first), so the page's part of the cache is kept whole.
+#[derive(Clone)]
+struct PageMemo {
+    /// The page (0–7) the blocks were in: they come back only to it.
+    page: usize,
+    /// The page's 64 lines when its blocks were put aside: a block comes back only where
+    /// the lines it was translated from are the lines now read.
+    lines: [u32; 64],
+    /// Their translation ([`translate`], superinstructions fused), valid on the lines the
+    /// blocks cover.
+    ops: [u32; 64],
+    /// How many of the blocks cover each line.
+    cover: [u16; 64],
+    /// The block starting at each line.
+    blocks: [Block; 64],
+}
 
 /// The block core's cache, kept by the store beside the lines: the block starting at
 /// each line, how many blocks depend on each line (so that a write to such a line drops
 /// them, [`BlockCache::written`]), the translation ([`translate`]) of the lines the
-/// blocks hold, and how often each page was overwritten under its blocks.
+/// blocks hold, and the blocks of pages overwritten by magnetic reads, kept with the
+/// half-track each page came from ([`PageMemo`]).
 #[derive(Clone)]
 pub(super) struct BlockCache {
     ops: [u32; 1024],
@@ -611,8 +641,11 @@ pub(super) struct BlockCache {
     /// The blocks activated in the present chunk.
     touched: [u16; 1024],
     ntouched: usize,
-    /// Times each page was overwritten whole while blocks depended on it ([`VOLATILE`]).
-    replaced: [u32; 8],
+    /// The half-track each page was last read from ([`NO_ORIGIN`]: none).
+    origin: [u16; 8],
+    /// Per half-track (track × 2 + half), the blocks of the last page overwritten while
+    /// it held lines read from it; empty until a page is first put aside.
+    memo: Vec<Option<Box<PageMemo>>>,
 }
 
 impl BlockCache {
@@ -624,18 +657,105 @@ impl BlockCache {
             blocks: [NO_BLOCK; 1024],
             touched: [0; 1024],
             ntouched: 0,
-            replaced: [0; 8],
+            origin: [NO_ORIGIN; 8],
+            memo: Vec::new(),
         })
     }
 
-    /// Page `p` (0–7) is about to be overwritten whole with different lines: drops every
-    /// block that depends on a line of it, and counts the page towards [`VOLATILE`].
-    pub(super) fn page_replaced(&mut self, p: usize) {
+    /// Page `p` (0–7) is about to be overwritten whole with different lines (`lines` the
+    /// store before the write): drops every block that depends on a line of it, having
+    /// put those that start and end in it aside with the half-track the page was read
+    /// from, if it was ([`PageMemo`]). The page's origin is forgotten (a magnetic read
+    /// sets it again, [`BlockCache::page_read`]).
+    pub(super) fn page_replaced(&mut self, p: usize, lines: &[u32; 1024]) {
         let p0 = p * 64;
-        if self.cover[p0..p0 + 64].iter().any(|&c| c != 0) {
-            self.replaced[p] = self.replaced[p].saturating_add(1);
-            for a in p0..p0 + 64 {
-                self.written(a);
+        let origin = std::mem::replace(&mut self.origin[p], NO_ORIGIN);
+        // The blocks running into the page from the one before, and out of it into the
+        // next: dropped.
+        if p0 > 0 && self.cover[p0 - 1] != 0 && !ends_block(self.ops[p0 - 1]) {
+            self.drop_reaching(p0 - 1, 0, p0);
+        }
+        if self.cover[p0 + 63] != 0 && !ends_block(self.ops[p0 + 63]) {
+            self.drop_reaching(p0 + 63, p0, p0 + 64);
+        }
+        if self.cover[p0..p0 + 64].iter().all(|&c| c == 0) {
+            return;
+        }
+        // The rest start and end in the page: kept with the half-track, then dropped.
+        if origin != NO_ORIGIN {
+            self.put_aside(p, usize::from(origin), lines);
+        }
+        self.blocks[p0..p0 + 64].fill(NO_BLOCK);
+        self.cover[p0..p0 + 64].fill(0);
+    }
+
+    /// Keeps page `p`'s part of the cache (its blocks all start and end in it) in the
+    /// memo of half-track `key`, replacing what was there.
+    fn put_aside(&mut self, p: usize, key: usize, lines: &[u32; 1024]) {
+        if self.memo.is_empty() {
+            self.memo.resize(2 * super::drum::TRACKS, None);
+        }
+        let p0 = p * 64;
+        let m = self.memo[key].get_or_insert_with(|| {
+            Box::new(PageMemo {
+                page: p,
+                lines: [0; 64],
+                ops: [0; 64],
+                cover: [0; 64],
+                blocks: [NO_BLOCK; 64],
+            })
+        });
+        m.page = p;
+        m.lines.copy_from_slice(&lines[p0..p0 + 64]);
+        m.ops.copy_from_slice(&self.ops[p0..p0 + 64]);
+        m.cover.copy_from_slice(&self.cover[p0..p0 + 64]);
+        m.blocks.copy_from_slice(&self.blocks[p0..p0 + 64]);
+    }
+
+    /// Page `p` (0–7) now holds the lines `new` of half-track `key` (track × 2 + half),
+    /// just read (`replaced`: over different lines, so that no block depends on the
+    /// page): records the origin, and brings back the blocks kept with that half-track
+    /// from this page ([`PageMemo`]) whose lines, every one of them (terminator
+    /// included), are the same in `new` as when they were put aside. Those lines are the
+    /// lines the blocks were translated from, so no stale translation comes back.
+    pub(super) fn page_read(&mut self, p: usize, key: usize, new: &[u32; 64], replaced: bool) {
+        self.origin[p] = key as u16;
+        if !replaced {
+            return;
+        }
+        let Some(Some(m)) = self.memo.get(key) else {
+            return;
+        };
+        if m.page != p {
+            return;
+        }
+        let p0 = p * 64;
+        debug_assert!(self.cover[p0..p0 + 64].iter().all(|&c| c == 0));
+        let same = m
+            .cover
+            .iter()
+            .zip(m.lines.iter().zip(new))
+            .all(|(&c, (a, b))| c == 0 || a == b);
+        if same {
+            // The common case: the routine read again as it was.
+            self.blocks[p0..p0 + 64].copy_from_slice(&m.blocks);
+            self.cover[p0..p0 + 64].copy_from_slice(&m.cover);
+            self.ops[p0..p0 + 64].copy_from_slice(&m.ops);
+            return;
+        }
+        // Some lines differ (written to the page or to the track since): block by block.
+        for (s, b) in m.blocks.iter().enumerate() {
+            if b.vneed == 0 {
+                continue;
+            }
+            let e = usize::from(b.end) - p0;
+            if m.lines[s..=e] != new[s..=e] {
+                continue;
+            }
+            self.blocks[p0 + s] = *b;
+            for x in s..=e {
+                self.cover[p0 + x] += 1;
+                self.ops[p0 + x] = m.ops[x];
             }
         }
     }
@@ -654,21 +774,24 @@ impl BlockCache {
     #[cold]
     #[inline(never)]
     fn invalidate(&mut self, a: usize) {
+        self.drop_reaching(a, 0, a);
+    }
+
+    /// Drops the blocks that start at line `from`, or at a line before it (down to line
+    /// `low`) from which the orders run straight to `from`, and reach line `min_end` at
+    /// least.
+    fn drop_reaching(&mut self, from: usize, low: usize, min_end: usize) {
         debug_assert_eq!(self.ntouched, 0, "a block dropped inside a chunk");
-        let mut l = a;
+        let mut l = from;
         loop {
             let b = self.blocks[l];
-            if b.vneed != 0 && usize::from(b.end) >= a {
+            if b.vneed != 0 && usize::from(b.end) >= min_end {
                 for x in l..=usize::from(b.end) {
                     self.cover[x] -= 1;
                 }
                 self.blocks[l] = NO_BLOCK;
             }
-            if l == 0 {
-                break;
-            }
-            let k = self.ops[l - 1] & 255;
-            if self.cover[l - 1] == 0 || k == K_EXIT || in_set(JUMPS, k & 63) {
+            if l == low || self.cover[l - 1] == 0 || ends_block(self.ops[l - 1]) {
                 break;
             }
             l -= 1;
@@ -680,6 +803,12 @@ impl BlockCache {
         debug_assert_eq!(self.ntouched, 0);
         self.cover = [0; 1024];
         self.blocks = [NO_BLOCK; 1024];
+        self.origin = [NO_ORIGIN; 8];
+    }
+
+    /// Page `p` (0–7) was filled other than by a magnetic read: it has no origin.
+    pub(super) fn page_loaded(&mut self, p: usize) {
+        self.origin[p] = NO_ORIGIN;
     }
 
     /// Makes the block at line `l` active for this chunk, translating it if need be.
@@ -695,8 +824,8 @@ impl BlockCache {
         left: i64,
     ) -> Result<(), bool> {
         let b = self.blocks[l];
-        if b.need != INACTIVE || self.replaced[(l >> 6) & 7] >= VOLATILE {
-            // It does not fit; or a page of overlays, obeyed order by order.
+        if b.need != INACTIVE {
+            // It does not fit.
             return Err(false);
         }
         if in_set(RARE, function(lines[l])) {
@@ -1133,6 +1262,55 @@ mod tests {
         let mut all: Vec<u32> = [fs, ps, xs, vec![K_TG_T, K_K_F]].concat();
         all.sort();
         assert_eq!(all, (0..128).collect::<Vec<u32>>(), "every kind once");
+    }
+
+    /// The blocks of a page go aside with the half-track it was read from and come back
+    /// when that half-track is read again, only where their lines are the same.
+    #[test]
+    fn blocks_come_back_with_their_half_track() {
+        use super::super::code::instruction;
+        use super::super::{Budget, Config, Machine, Stop};
+        let mut r = [0u32; 64];
+        r[0] = instruction(128 + 48, 1, op::B_LOAD_X); // B1 := 10
+        r[1] = instruction(128 + 40, 0, op::ADD);
+        r[2] = instruction(128 + 44, 1, op::B_SUB_X); // TG+/T: back to line 129
+        r[3] = instruction(128 + 45, 0, op::JUMP_B);
+        r[4] = instruction(128 + 47, 0, op::JUMP); // a loop stop
+        (r[40], r[44], r[45], r[47], r[48]) = (3, 1, 128, 131, 10);
+        let mut m = Machine::new(Config::default());
+        m.drum.set_half_track(5, 0, &r);
+        let read = |m: &mut Machine, t: u32| {
+            let ht = m.drum.half_track(t, 0).to_vec();
+            m.store.read_page_from(2, &ht, t, 0);
+        };
+        let run = |m: &mut Machine| {
+            m.c = 127;
+            let s = m.run(Budget::beats(100_000));
+            assert_eq!(s, Stop::DynamicStop { line: 132 });
+        };
+        read(&mut m, 5);
+        run(&mut m);
+        let c = &m.store.cache;
+        assert!(c.blocks[128].vneed != 0 && c.blocks[129].vneed != 0);
+        assert!(c.cover[131] == 2 && c.ops[130] & 255 == K_TG_T);
+        // Another half-track (zeros) over it: the blocks go...
+        read(&mut m, 6);
+        assert!(m.store.cache.cover.iter().all(|&c| c == 0));
+        // ... and come back with track 5, as they were.
+        read(&mut m, 5);
+        let c = &m.store.cache;
+        assert!(c.blocks[128].vneed != 0 && c.blocks[129].vneed != 0);
+        assert!(c.cover[131] == 2 && c.ops[130] & 255 == K_TG_T);
+        run(&mut m);
+        // Track 5 rewritten with line 2 changed: the blocks over line 130 stay out, the
+        // one at line 132 (lines 132 only) comes back.
+        read(&mut m, 6);
+        r[2] = instruction(128 + 44, 1, op::B_SUB);
+        m.drum.set_half_track(5, 0, &r);
+        read(&mut m, 5);
+        let c = &m.store.cache;
+        assert!(c.blocks[128].vneed == 0 && c.blocks[129].vneed == 0);
+        assert!(c.blocks[132].vneed != 0 && c.cover[130] == 0 && c.cover[132] == 1);
     }
 
     #[test]
