@@ -364,6 +364,21 @@ impl Machine {
     /// then the one-order-at-a-time fast loop ([`Machine::fast_chunk`]) near the limit or
     /// while B0 is not zero, and the general path for the rare orders.
     pub(super) fn run_fast(&mut self, budget: Budget) -> Stop {
+        let stop = self.run_fast_orders(budget);
+        // The blocks' runs into the orders by function and the beats by line.
+        let super::Store { lines, cache, .. } = &mut self.store;
+        cache.settle(
+            lines,
+            &self.config.timing.beats,
+            &mut self.stats.by_function,
+            &mut self.line_beats,
+        );
+        stop
+    }
+
+    /// [`Machine::run_fast`] but for the blocks' runs, counted by function and by line
+    /// only when the run ends ([`BlockCache::settle`]).
+    fn run_fast_orders(&mut self, budget: Budget) -> Stop {
         self.settle_dummy_stop();
         let beat_end = self.stats.beats.saturating_add(budget.beats);
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);
@@ -638,9 +653,23 @@ pub(super) struct BlockCache {
     ops: [u32; 1024],
     cover: [u16; 1024],
     blocks: [Block; 1024],
-    /// The blocks activated in the present chunk.
-    touched: [u16; 1024],
-    ntouched: usize,
+    /// The lines whose block is active (bit l % 64 of word l / 64): made active in
+    /// this run ([`BlockCache::activate`]), its runs not yet counted into the orders by
+    /// function and the beats by line ([`BlockCache::settle`]).
+    active: [u64; 16],
+    /// The beats of each function ([`super::Timing::beats`], fixed for a machine), kept
+    /// when a block is built, to count the runs of blocks dropped while active.
+    base: [u32; 64],
+    /// Orders by function of blocks dropped while active, not yet in the statistics.
+    pend_fn: [u64; 64],
+    /// Beats by line of blocks dropped while active, not yet in the statistics.
+    pend_beats: [u64; 1024],
+    /// Whether anything is pending in `pend_fn` and `pend_beats`.
+    pend: bool,
+    /// The pages (bit p) whose part of the cache is as it came back whole from the memo
+    /// of the page's origin ([`BlockCache::page_read`]): putting it aside again would
+    /// change nothing.
+    clean: u8,
     /// The half-track each page was last read from ([`NO_ORIGIN`]: none).
     origin: [u16; 8],
     /// Per half-track (track × 2 + half), the blocks of the last page overwritten while
@@ -655,8 +684,12 @@ impl BlockCache {
             ops: [translate(0); 1024],
             cover: [0; 1024],
             blocks: [NO_BLOCK; 1024],
-            touched: [0; 1024],
-            ntouched: 0,
+            active: [0; 16],
+            base: [0; 64],
+            pend_fn: [0; 64],
+            pend_beats: [0; 1024],
+            pend: false,
+            clean: 0,
             origin: [NO_ORIGIN; 8],
             memo: Vec::new(),
         })
@@ -673,20 +706,50 @@ impl BlockCache {
         // The blocks running into the page from the one before, and out of it into the
         // next: dropped.
         if p0 > 0 && self.cover[p0 - 1] != 0 && !ends_block(self.ops[p0 - 1]) {
-            self.drop_reaching(p0 - 1, 0, p0);
+            self.drop_reaching(p0 - 1, 0, p0, lines);
         }
         if self.cover[p0 + 63] != 0 && !ends_block(self.ops[p0 + 63]) {
-            self.drop_reaching(p0 + 63, p0, p0 + 64);
+            self.drop_reaching(p0 + 63, p0, p0 + 64, lines);
         }
+        let clean = self.clean & (1 << p) != 0;
+        self.clean &= !(1 << p);
         if self.cover[p0..p0 + 64].iter().all(|&c| c == 0) {
             return;
         }
-        // The rest start and end in the page: kept with the half-track, then dropped.
-        if origin != NO_ORIGIN {
+        // The rest start and end in the page: their runs counted, kept with the
+        // half-track (unless the memo holds them as they are), then dropped.
+        let mut act = std::mem::take(&mut self.active[p]);
+        while act != 0 {
+            let l = p0 + act.trailing_zeros() as usize;
+            act &= act - 1;
+            self.retire(l, lines);
+        }
+        if origin != NO_ORIGIN && !clean {
             self.put_aside(p, usize::from(origin), lines);
         }
         self.blocks[p0..p0 + 64].fill(NO_BLOCK);
         self.cover[p0..p0 + 64].fill(0);
+    }
+
+    /// Makes the block at line `l` inactive, its runs in this run counted into the
+    /// pending statistics (`lines` as the block holds them).
+    #[inline]
+    fn retire(&mut self, l: usize, lines: &[u32; 1024]) {
+        let b = &mut self.blocks[l];
+        if b.need == INACTIVE {
+            return;
+        }
+        let (h, n) = (b.hits, usize::from(b.n));
+        b.hits = 0;
+        b.need = INACTIVE;
+        if h != 0 {
+            for x in l..l + n {
+                let f = function(lines[x]) as usize;
+                self.pend_fn[f] += h;
+                self.pend_beats[x] += h * u64::from(self.base[f]);
+            }
+            self.pend = true;
+        }
     }
 
     /// Keeps page `p`'s part of the cache (its blocks all start and end in it) in the
@@ -719,10 +782,14 @@ impl BlockCache {
     /// included), are the same in `new` as when they were put aside. Those lines are the
     /// lines the blocks were translated from, so no stale translation comes back.
     pub(super) fn page_read(&mut self, p: usize, key: usize, new: &[u32; 64], replaced: bool) {
-        self.origin[p] = key as u16;
         if !replaced {
+            if usize::from(self.origin[p]) != key {
+                self.clean &= !(1 << p);
+            }
+            self.origin[p] = key as u16;
             return;
         }
+        self.origin[p] = key as u16;
         let Some(Some(m)) = self.memo.get(key) else {
             return;
         };
@@ -731,16 +798,17 @@ impl BlockCache {
         }
         let p0 = p * 64;
         debug_assert!(self.cover[p0..p0 + 64].iter().all(|&c| c == 0));
-        let same = m
-            .cover
-            .iter()
-            .zip(m.lines.iter().zip(new))
-            .all(|(&c, (a, b))| c == 0 || a == b);
+        let same = m.lines == *new
+            || m.cover
+                .iter()
+                .zip(m.lines.iter().zip(new))
+                .all(|(&c, (a, b))| c == 0 || a == b);
         if same {
             // The common case: the routine read again as it was.
             self.blocks[p0..p0 + 64].copy_from_slice(&m.blocks);
             self.cover[p0..p0 + 64].copy_from_slice(&m.cover);
             self.ops[p0..p0 + 64].copy_from_slice(&m.ops);
+            self.clean |= 1 << p;
             return;
         }
         // Some lines differ (written to the page or to the track since): block by block.
@@ -760,11 +828,12 @@ impl BlockCache {
         }
     }
 
-    /// Line `a` (0–511) is about to be written: drops the blocks that depend on it.
+    /// Line `a` (0–511) of `lines` is about to be written: drops the blocks that depend
+    /// on it.
     #[inline(always)]
-    pub(super) fn written(&mut self, a: usize) {
+    pub(super) fn written(&mut self, a: usize, lines: &[u32; 1024]) {
         if self.cover[a] != 0 {
-            self.invalidate(a);
+            self.invalidate(a, lines);
         }
     }
 
@@ -773,19 +842,20 @@ impl BlockCache {
     /// to `a`. Such lines are covered by a block, so their translation is up to date.
     #[cold]
     #[inline(never)]
-    fn invalidate(&mut self, a: usize) {
-        self.drop_reaching(a, 0, a);
+    fn invalidate(&mut self, a: usize, lines: &[u32; 1024]) {
+        self.drop_reaching(a, 0, a, lines);
     }
 
     /// Drops the blocks that start at line `from`, or at a line before it (down to line
     /// `low`) from which the orders run straight to `from`, and reach line `min_end` at
-    /// least.
-    fn drop_reaching(&mut self, from: usize, low: usize, min_end: usize) {
-        debug_assert_eq!(self.ntouched, 0, "a block dropped inside a chunk");
+    /// least (their runs counted, `lines` as the blocks hold them).
+    fn drop_reaching(&mut self, from: usize, low: usize, min_end: usize, lines: &[u32; 1024]) {
         let mut l = from;
         loop {
             let b = self.blocks[l];
             if b.vneed != 0 && usize::from(b.end) >= min_end {
+                self.retire(l, lines);
+                self.clean &= !(1 << (l >> 6));
                 for x in l..=usize::from(b.end) {
                     self.cover[x] -= 1;
                 }
@@ -800,10 +870,11 @@ impl BlockCache {
 
     /// No block (KEC).
     pub(super) fn clear(&mut self) {
-        debug_assert_eq!(self.ntouched, 0);
+        debug_assert!(self.active.iter().all(|&w| w == 0), "KEC inside a run");
         self.cover = [0; 1024];
         self.blocks = [NO_BLOCK; 1024];
         self.origin = [NO_ORIGIN; 8];
+        self.clean = 0;
     }
 
     /// Page `p` (0–7) was filled other than by a magnetic read: it has no origin.
@@ -811,7 +882,7 @@ impl BlockCache {
         self.origin[p] = NO_ORIGIN;
     }
 
-    /// Makes the block at line `l` active for this chunk, translating it if need be.
+    /// Makes the block at line `l` active for this run, translating it if need be.
     /// `Err(true)`: no block can start there (the order at `l` is not for the block
     /// core); `Err(false)`: the block does not fit in the `left` beats.
     #[cold]
@@ -833,6 +904,7 @@ impl BlockCache {
             return Err(true);
         }
         if b.vneed == 0 {
+            self.clean &= !(1 << ((l >> 6) & 7));
             let (mut n, mut beats, mut last, mut x) = (0usize, 0u32, 0u32, l);
             let end = loop {
                 // Translated now; kept up to date while a block covers the line.
@@ -879,36 +951,48 @@ impl BlockCache {
             return Err(false);
         }
         b.need = i64::from(b.vneed);
-        self.touched[self.ntouched] = l as u16;
-        self.ntouched += 1;
+        self.active[l >> 6] |= 1 << (l & 63);
         Ok(())
     }
 
-    /// Counts the blocks run whole in this chunk into the statistics (instructions, orders
-    /// per function, beats per line) and makes them inactive.
-    fn flush(
+    /// Counts the runs of the active blocks, and those of blocks dropped while active,
+    /// into the orders by function and the beats by line (the instructions and beats
+    /// were counted as the blocks ran), and makes every block inactive: the end of a run
+    /// ([`Machine::run_fast`]), after which the statistics are exact.
+    pub(super) fn settle(
         &mut self,
         lines: &[u32; 1024],
         base: &[u32; 64],
-        stats: &mut super::Stats,
+        by_function: &mut [u64; 64],
         line_beats: &mut [u64; 1024],
     ) {
-        for &l in &self.touched[..self.ntouched] {
-            let b = &mut self.blocks[usize::from(l)];
-            let h = b.hits;
-            if h != 0 {
-                let l = usize::from(l);
-                stats.instructions += h * u64::from(b.n);
-                for x in l..l + usize::from(b.n) {
-                    let f = function(lines[x]) as usize;
-                    stats.by_function[f] += h;
-                    line_beats[x] += h * u64::from(base[f]);
+        for w in 0..16 {
+            let mut act = std::mem::take(&mut self.active[w]);
+            while act != 0 {
+                let l = w * 64 + act.trailing_zeros() as usize;
+                act &= act - 1;
+                let b = &mut self.blocks[l];
+                let h = b.hits;
+                b.hits = 0;
+                b.need = INACTIVE;
+                if h != 0 {
+                    for x in l..l + usize::from(b.n) {
+                        let f = function(lines[x]) as usize;
+                        by_function[f] += h;
+                        line_beats[x] += h * u64::from(base[f]);
+                    }
                 }
             }
-            b.hits = 0;
-            b.need = INACTIVE;
         }
-        self.ntouched = 0;
+        if self.pend {
+            self.pend = false;
+            for (t, p) in by_function.iter_mut().zip(&mut self.pend_fn) {
+                *t += std::mem::take(p);
+            }
+            for (t, p) in line_beats.iter_mut().zip(self.pend_beats.iter_mut()) {
+                *t += std::mem::take(p);
+            }
+        }
     }
 }
 
@@ -968,6 +1052,8 @@ struct BlockRun {
     prev_end: usize,
     /// The B-modified actual order (P0–P13) of the last B-modified order obeyed.
     px: u32,
+    /// The orders of the blocks run whole (or started, counted whole) so far.
+    ninstr: u64,
 }
 
 /// How a block chunk's run ended: why, the line of the order not obeyed, and whether
@@ -980,6 +1066,7 @@ impl Machine {
     /// and the machine is left as it was before the next order.
     #[inline(never)]
     pub(super) fn block_chunk(&mut self, beats_left: u64, instr_left: u64) -> BlockExit {
+        self.store.cache.base = self.config.timing.beats;
         let mut run = self.block_build(beats_left, instr_left);
         let (exit, y, charged) = run.run(&mut self.store, &self.config.timing.beats);
         self.block_flush(&run, y, charged);
@@ -1000,6 +1087,7 @@ impl Machine {
             l: ((self.c + 1) & 1023) as usize,
             prev_end: usize::MAX,
             px: 0,
+            ninstr: 0,
         }
     }
 
@@ -1014,6 +1102,7 @@ impl Machine {
         let base = &self.config.timing.beats;
         let l = run.l;
         let mut left = run.left;
+        let mut ninstr = run.ninstr;
         let mut direct = 0u64;
         let last = if charged && y > l {
             y - 1
@@ -1024,6 +1113,7 @@ impl Machine {
             let blk = &mut cache.blocks[l];
             if y - l < usize::from(blk.n) {
                 blk.hits -= 1;
+                ninstr -= u64::from(blk.n);
                 left += i64::from(blk.beats);
                 for x in l..y {
                     let f = function(lines[x]) as usize;
@@ -1035,8 +1125,7 @@ impl Machine {
                 }
             }
         }
-        cache.flush(lines, base, stats, line_beats);
-        stats.instructions += direct;
+        stats.instructions += ninstr + direct;
         stats.beats += (run.start - left) as u64;
         // The last order obeyed, as B-modified (its line is unchanged: a block covers it).
         let pi = (last != usize::MAX).then(|| {
@@ -1074,6 +1163,7 @@ impl BlockRun {
         let (mut a, mut dv, mut d_signed, mut bl, mut b_sign) = self.r.parts();
         let o = self.o;
         let (mut left, mut l, mut prev_end, mut px) = (self.left, self.l, self.prev_end, self.px);
+        let mut ninstr = self.ninstr;
 
         // The store as `order!` reaches it: the lines directly. A write to a line a block
         // depends on leaves the order to the general path (through the store, it drops
@@ -1124,6 +1214,7 @@ impl BlockRun {
                 if blk.need <= left {
                     left -= i64::from(blk.beats);
                     blk.hits += 1;
+                    ninstr += u64::from(blk.n);
                     $line = l;
                     continue $ops;
                 }
@@ -1221,6 +1312,7 @@ impl BlockRun {
                 let blk = &mut cache.blocks[l];
                 left -= i64::from(blk.beats);
                 blk.hits += 1;
+                ninstr += u64::from(blk.n);
                 let mut line = l;
                 'ops: loop {
                     let op = cache.ops[line & 1023];
@@ -1231,6 +1323,7 @@ impl BlockRun {
         };
         self.r = Regs::from_parts(a, dv, d_signed, bl, b_sign);
         (self.left, self.l, self.prev_end, self.px) = (left, l, prev_end, px);
+        self.ninstr = ninstr;
         end
     }
 }

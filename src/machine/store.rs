@@ -77,7 +77,7 @@ impl Store {
     pub fn write(&mut self, a: u32, v: u32) {
         let a = (a & 1023) as usize;
         if a < LINES {
-            self.cache.written(a);
+            self.cache.written(a, &self.lines);
             self.lines[a] = v & MASK20;
         }
     }
