@@ -6,11 +6,13 @@
 //! runs cached blocks: the straight run of orders from a line to the first control
 //! transfer (or up to the first rare order), translated once, its instructions and beats
 //! added once per run of the block (the statistics per line and per function counted
-//! from the block's run count when the chunk ends), the beat budget tested once per
-//! block, and every block that depends on a line dropped when the line is written
-//! ([`BlockCache`]). The order-by-order loop ([`Machine::fast_chunk`]) takes over near
-//! the budget's end, while B0 is not zero, and on pages overwritten again and again
-//! (routines brought down from the drum in turn).
+//! from the block's run count when the run ends or the block is dropped), the beat
+//! budget tested once per block, and every block that depends on a line dropped when
+//! the line is written ([`BlockCache`]). A page's blocks are kept with the half-track
+//! its lines were read from and come back when that half-track is read into the page
+//! again, where their lines are unchanged (routines brought down from the drum in turn,
+//! issue 40). The order-by-order loop ([`Machine::fast_chunk`]) takes over near the
+//! budget's end and while B0 is not zero.
 //!
 //! How it keeps every observable the same as the reference core:
 //!
@@ -639,8 +641,10 @@ struct PageMemo {
     ops: [u32; 64],
     /// How many of the blocks cover each line.
     cover: [u16; 64],
-    /// The block starting at each line.
+    /// The block starting at each line, active (`need` set: they come back active).
     blocks: [Block; 64],
+    /// The lines where a block starts (bit i for line i of the page).
+    starts: u64,
 }
 
 /// The block core's cache, kept by the store beside the lines: the block starting at
@@ -766,6 +770,7 @@ impl BlockCache {
                 ops: [0; 64],
                 cover: [0; 64],
                 blocks: [NO_BLOCK; 64],
+                starts: 0,
             })
         });
         m.page = p;
@@ -773,6 +778,13 @@ impl BlockCache {
         m.ops.copy_from_slice(&self.ops[p0..p0 + 64]);
         m.cover.copy_from_slice(&self.cover[p0..p0 + 64]);
         m.blocks.copy_from_slice(&self.blocks[p0..p0 + 64]);
+        m.starts = 0;
+        for (i, b) in m.blocks.iter_mut().enumerate() {
+            if b.vneed != 0 {
+                b.need = i64::from(b.vneed);
+                m.starts |= 1 << i;
+            }
+        }
     }
 
     /// Page `p` (0–7) now holds the lines `new` of half-track `key` (track × 2 + half),
@@ -808,6 +820,7 @@ impl BlockCache {
             self.blocks[p0..p0 + 64].copy_from_slice(&m.blocks);
             self.cover[p0..p0 + 64].copy_from_slice(&m.cover);
             self.ops[p0..p0 + 64].copy_from_slice(&m.ops);
+            self.active[p] |= m.starts;
             self.clean |= 1 << p;
             return;
         }
@@ -821,6 +834,7 @@ impl BlockCache {
                 continue;
             }
             self.blocks[p0 + s] = *b;
+            self.active[p] |= 1 << s;
             for x in s..=e {
                 self.cover[p0 + x] += 1;
                 self.ops[p0 + x] = m.ops[x];
@@ -870,7 +884,8 @@ impl BlockCache {
 
     /// No block (KEC).
     pub(super) fn clear(&mut self) {
-        debug_assert!(self.active.iter().all(|&w| w == 0), "KEC inside a run");
+        debug_assert!(self.blocks.iter().all(|b| b.hits == 0), "KEC inside a run");
+        self.active = [0; 16];
         self.cover = [0; 1024];
         self.blocks = [NO_BLOCK; 1024];
         self.origin = [NO_ORIGIN; 8];
