@@ -22,7 +22,8 @@
 # Usage: benches/callgrind.sh [only]   (from the repository; needs valgrind)
 #   only: loop | prinz | transfer | draughts | turochamp | nim | menace (default: all)
 #   PROFILE=test benches/callgrind.sh builds with the test profile (target/debug) instead
-#   of release; MARK1=path measures the period workloads on another `mark1` binary.
+#   of release; CORE_RUN=path and MARK1=path measure other builds of examples/core_run
+#   and of `mark1` (nothing is built when both are given).
 set -eu
 cd "$(dirname "$0")/.."
 profile=${PROFILE:-release}
@@ -30,8 +31,10 @@ case $profile in
 test | dev) dir=target/debug ;;
 *) dir=target/$profile ;;
 esac
-cargo build --profile "$profile" --example core_run --bin mark1 >/dev/null 2>&1
-bin=$dir/examples/core_run
+if [ -z "${CORE_RUN:-}" ] || [ -z "${MARK1:-}" ]; then
+    cargo build --profile "$profile" --example core_run --bin mark1 >/dev/null 2>&1
+fi
+bin=${CORE_RUN:-$dir/examples/core_run}
 mark1=${MARK1:-$dir/mark1}
 only=${1:-all}
 tmp=$(mktemp -d)

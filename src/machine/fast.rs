@@ -382,6 +382,7 @@ impl Machine {
     /// only when the run ends ([`BlockCache::settle`]).
     fn run_fast_orders(&mut self, budget: Budget) -> Stop {
         self.settle_dummy_stop();
+        self.store.cache.base = self.config.timing.beats;
         let beat_end = self.stats.beats.saturating_add(budget.beats);
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);
         let dearest = self.fast_dearest;
@@ -404,6 +405,8 @@ impl Machine {
                 match blocks {
                     // The next order is for the general path.
                     Some(BlockExit::General) => true,
+                    // A chunk's most beats run: another chunk.
+                    Some(BlockExit::Again) => false,
                     // Near the limit (or B0 not zero): order by order.
                     _ => {
                         let n = (instr_end - self.stats.instructions)
@@ -592,32 +595,43 @@ pub const fn translate(w: u32) -> u32 {
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
 pub(super) struct Block {
-    /// While the block is active in a chunk: the beats before its last order, plus 1 (it
-    /// runs whole only if at least that many beats are left); [`INACTIVE`] otherwise.
+    /// While the block is active (in this run): `vneed` in the budget's units
+    /// ([`BUDGET_SHIFT`]); it runs whole only if at least that much budget is left.
+    /// [`INACTIVE`] otherwise.
     need: i64,
-    /// Times run whole in the present chunk, counted into the statistics when the chunk
-    /// ends ([`BlockCache::flush`]).
+    /// Times run whole in this run, counted into the orders by function and the beats by
+    /// line when the run ends or the block is dropped ([`BlockCache::settle`]).
     hits: u64,
-    /// Beats of the whole block (the base beats of its orders).
-    beats: u32,
-    /// `need` of the block when translated; 0 if the block is not translated.
+    /// What a run of the block costs the budget: its beats (the base beats of its
+    /// orders) shifted up by [`BUDGET_SHIFT`], plus its orders.
+    cost: u64,
+    /// The beats before its last order, plus 1; 0 if the block is not translated.
     vneed: u32,
     /// Orders in the block (at least 1).
     n: u16,
     /// The last line the block depends on: its control transfer, or its terminator.
     end: u16,
-    _pad: u32,
 }
 
 const NO_BLOCK: Block = Block {
     need: INACTIVE,
     hits: 0,
-    beats: 0,
+    cost: 0,
     vneed: 0,
     n: 0,
     end: 0,
-    _pad: 0,
 };
+
+/// The block core's budget counts beats and orders in one number: beats in the bits
+/// from this one up, orders below (at most [`CHUNK_BEATS`] of either in a chunk), so
+/// that running a block is one subtraction ([`Block::cost`]) and its test one
+/// comparison ([`Block::need`]).
+const BUDGET_SHIFT: u32 = 24;
+
+/// The most beats a block chunk may run (about 34 minutes of machine time): fewer than
+/// 2^[`BUDGET_SHIFT`] orders fit in it (every fast order takes a beat at least), with one
+/// block's orders over.
+const CHUNK_BEATS: u64 = 1 << 23;
 
 /// The half-track (track × 2 + half, 0–511) a page's lines were last read from by a
 /// magnetic transfer ([`BlockCache::origin`]); `NO_ORIGIN` when the page was last filled
@@ -781,7 +795,7 @@ impl BlockCache {
         m.starts = 0;
         for (i, b) in m.blocks.iter_mut().enumerate() {
             if b.vneed != 0 {
-                b.need = i64::from(b.vneed);
+                b.need = i64::from(b.vneed) << BUDGET_SHIFT;
                 m.starts |= 1 << i;
             }
         }
@@ -954,18 +968,18 @@ impl BlockCache {
             self.blocks[l] = Block {
                 need: INACTIVE,
                 hits: 0,
-                beats,
+                cost: (u64::from(beats) << BUDGET_SHIFT) | n as u64,
                 vneed: beats - last + 1,
                 n: n as u16,
                 end: end as u16,
-                _pad: 0,
             };
         }
         let b = &mut self.blocks[l];
-        if i64::from(b.vneed) > left {
+        let need = i64::from(b.vneed) << BUDGET_SHIFT;
+        if need > left {
             return Err(false);
         }
-        b.need = i64::from(b.vneed);
+        b.need = need;
         self.active[l >> 6] |= 1 << (l & 63);
         Ok(())
     }
@@ -1017,6 +1031,8 @@ pub(super) enum BlockExit {
     Limit,
     /// The next order must be obeyed by the general path.
     General,
+    /// The chunk's budget was cut to [`CHUNK_BEATS`] and is spent: another chunk goes on.
+    Again,
 }
 
 /// Writes `v` (20 bits) to line `a` from inside a block chunk, which has made sure that
@@ -1055,9 +1071,10 @@ struct BlockRun {
     r: Regs,
     /// The options the orders read.
     o: Opts,
-    /// The budget in beats the chunk started with: no order starts at or after the beat
-    /// limit, and since every order takes at least the cheapest fast order's beats, no
-    /// more orders start than the instructions left.
+    /// The budget the chunk started with, in beats (at most [`CHUNK_BEATS`]) shifted up
+    /// by [`BUDGET_SHIFT`], the orders' part below all ones: no order starts at or after
+    /// the beat limit, and since every order takes at least the cheapest fast order's
+    /// beats, no more orders start than the instructions left.
     start: i64,
     /// What is left of it.
     left: i64,
@@ -1067,8 +1084,6 @@ struct BlockRun {
     prev_end: usize,
     /// The B-modified actual order (P0–P13) of the last B-modified order obeyed.
     px: u32,
-    /// The orders of the blocks run whole (or started, counted whole) so far.
-    ninstr: u64,
 }
 
 /// How a block chunk's run ended: why, the line of the order not obeyed, and whether
@@ -1081,19 +1096,26 @@ impl Machine {
     /// and the machine is left as it was before the next order.
     #[inline(never)]
     pub(super) fn block_chunk(&mut self, beats_left: u64, instr_left: u64) -> BlockExit {
-        self.store.cache.base = self.config.timing.beats;
         let mut run = self.block_build(beats_left, instr_left);
         let (exit, y, charged) = run.run(&mut self.store, &self.config.timing.beats);
         self.block_flush(&run, y, charged);
-        exit
+        match exit {
+            BlockExit::Limit
+                if beats_left.min(instr_left.saturating_mul(self.fast_cheapest)) > CHUNK_BEATS =>
+            {
+                BlockExit::Again
+            }
+            e => e,
+        }
     }
 
     /// A block chunk's start: the registers and options taken, the budget as beats.
     #[inline(always)]
     fn block_build(&self, beats_left: u64, instr_left: u64) -> BlockRun {
-        let start = beats_left
+        let beats = beats_left
             .min(instr_left.saturating_mul(self.fast_cheapest))
-            .min(1 << 62) as i64;
+            .min(CHUNK_BEATS) as i64;
+        let start = (beats << BUDGET_SHIFT) | ((1 << BUDGET_SHIFT) - 1);
         BlockRun {
             r: Regs::of(self),
             o: Opts::of(self),
@@ -1102,7 +1124,6 @@ impl Machine {
             l: ((self.c + 1) & 1023) as usize,
             prev_end: usize::MAX,
             px: 0,
-            ninstr: 0,
         }
     }
 
@@ -1110,14 +1131,13 @@ impl Machine {
     /// was counted whole (`charged`) but left early, its orders obeyed are counted one by
     /// one instead; the blocks run whole are counted ([`BlockCache::flush`]); the
     /// registers, C and PI put back.
-    #[inline(always)]
+    #[inline(never)]
     fn block_flush(&mut self, run: &BlockRun, y: usize, charged: bool) {
         let (lines, cache) = (&self.store.lines, &mut self.store.cache);
         let (stats, line_beats) = (&mut self.stats, &mut self.line_beats);
         let base = &self.config.timing.beats;
         let l = run.l;
         let mut left = run.left;
-        let mut ninstr = run.ninstr;
         let mut direct = 0u64;
         let last = if charged && y > l {
             y - 1
@@ -1128,20 +1148,21 @@ impl Machine {
             let blk = &mut cache.blocks[l];
             if y - l < usize::from(blk.n) {
                 blk.hits -= 1;
-                ninstr -= u64::from(blk.n);
-                left += i64::from(blk.beats);
+                left += blk.cost as i64;
                 for x in l..y {
                     let f = function(lines[x]) as usize;
                     let cost = u64::from(base[f]);
                     stats.by_function[f] += 1;
                     line_beats[x] += cost;
-                    left -= cost as i64;
+                    left -= (cost as i64) << BUDGET_SHIFT;
                     direct += 1;
                 }
             }
         }
-        stats.instructions += ninstr + direct;
-        stats.beats += (run.start - left) as u64;
+        // Spent: the beats above BUDGET_SHIFT, the orders of the blocks below.
+        let used = (run.start - left) as u64;
+        stats.instructions += (used & ((1 << BUDGET_SHIFT) - 1)) + direct;
+        stats.beats += used >> BUDGET_SHIFT;
         // The last order obeyed, as B-modified (its line is unchanged: a block covers it).
         let pi = (last != usize::MAX).then(|| {
             let w = lines[last];
@@ -1178,7 +1199,6 @@ impl BlockRun {
         let (mut a, mut dv, mut d_signed, mut bl, mut b_sign) = self.r.parts();
         let o = self.o;
         let (mut left, mut l, mut prev_end, mut px) = (self.left, self.l, self.prev_end, self.px);
-        let mut ninstr = self.ninstr;
 
         // The store as `order!` reaches it: the lines directly. A write to a line a block
         // depends on leaves the order to the general path (through the store, it drops
@@ -1227,9 +1247,8 @@ impl BlockRun {
                 l = $next as usize;
                 let blk = &mut cache.blocks[l];
                 if blk.need <= left {
-                    left -= i64::from(blk.beats);
+                    left -= blk.cost as i64;
                     blk.hits += 1;
-                    ninstr += u64::from(blk.n);
                     $line = l;
                     continue $ops;
                 }
@@ -1325,9 +1344,8 @@ impl BlockRun {
                     }
                 }
                 let blk = &mut cache.blocks[l];
-                left -= i64::from(blk.beats);
+                left -= blk.cost as i64;
                 blk.hits += 1;
-                ninstr += u64::from(blk.n);
                 let mut line = l;
                 'ops: loop {
                     let op = cache.ops[line & 1023];
@@ -1338,7 +1356,6 @@ impl BlockRun {
         };
         self.r = Regs::from_parts(a, dv, d_signed, bl, b_sign);
         (self.left, self.l, self.prev_end, self.px) = (left, l, prev_end, px);
-        self.ninstr = ninstr;
         end
     }
 }

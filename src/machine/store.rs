@@ -134,6 +134,7 @@ impl Store {
     /// to 20 bits, into page `p`; lost for a page that is not fitted (8–15). The blocks
     /// put aside when a page last held lines of that half-track come back with them
     /// where their lines are the same ([`BlockCache::page_read`]).
+    #[inline]
     pub(super) fn read_page_from(&mut self, p: u32, new: &[u32], track: u32, half: u32) {
         let new: &[u32; 64] = new[..64].try_into().expect("64 lines");
         if p < 8 {
@@ -147,6 +148,7 @@ impl Store {
     /// do, the blocks that depend on the page are put aside and dropped first
     /// ([`BlockCache::page_replaced`]); if the page already holds those lines, nothing
     /// changes and the blocks stay.
+    #[inline]
     fn replace_page(&mut self, p: u32, new: &[u32; 64]) -> bool {
         let p = p as usize;
         if self.lines[p * 64..p * 64 + 64] == *new {
