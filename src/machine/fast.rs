@@ -382,7 +382,6 @@ impl Machine {
     /// only when the run ends ([`BlockCache::settle`]).
     fn run_fast_orders(&mut self, budget: Budget) -> Stop {
         self.settle_dummy_stop();
-        self.store.cache.base = self.config.timing.beats;
         let beat_end = self.stats.beats.saturating_add(budget.beats);
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);
         let dearest = self.fast_dearest;
@@ -684,6 +683,8 @@ pub(super) struct BlockCache {
     pend_beats: [u64; 1024],
     /// Whether anything is pending in `pend_fn` and `pend_beats`.
     pend: bool,
+    /// Whether a block was made active since the last [`BlockCache::settle`].
+    busy: bool,
     /// The pages (bit p) whose part of the cache is as it came back whole from the memo
     /// of the page's origin ([`BlockCache::page_read`]): putting it aside again would
     /// change nothing.
@@ -707,6 +708,7 @@ impl BlockCache {
             pend_fn: [0; 64],
             pend_beats: [0; 1024],
             pend: false,
+            busy: false,
             clean: 0,
             origin: [NO_ORIGIN; 8],
             memo: Vec::new(),
@@ -801,20 +803,24 @@ impl BlockCache {
         }
     }
 
+    /// Page `p` (0–7) was read from half-track `key` (track × 2 + half) but held those
+    /// lines already, so its blocks stay: records the origin.
+    #[inline(always)]
+    pub(super) fn page_kept(&mut self, p: usize, key: usize) {
+        if usize::from(self.origin[p]) != key {
+            self.clean &= !(1 << p);
+            self.origin[p] = key as u16;
+        }
+    }
+
     /// Page `p` (0–7) now holds the lines `new` of half-track `key` (track × 2 + half),
-    /// just read (`replaced`: over different lines, so that no block depends on the
-    /// page): records the origin, and brings back the blocks kept with that half-track
+    /// just read over different lines (so that no block depends on the page): records
+    /// the origin, and brings back the blocks kept with that half-track
     /// from this page ([`PageMemo`]) whose lines, every one of them (terminator
     /// included), are the same in `new` as when they were put aside. Those lines are the
     /// lines the blocks were translated from, so no stale translation comes back.
-    pub(super) fn page_read(&mut self, p: usize, key: usize, new: &[u32; 64], replaced: bool) {
-        if !replaced {
-            if usize::from(self.origin[p]) != key {
-                self.clean &= !(1 << p);
-            }
-            self.origin[p] = key as u16;
-            return;
-        }
+    #[inline(never)]
+    pub(super) fn page_read(&mut self, p: usize, key: usize, new: &[u32; 64]) {
         self.origin[p] = key as u16;
         let Some(Some(m)) = self.memo.get(key) else {
             return;
@@ -835,6 +841,7 @@ impl BlockCache {
             self.cover[p0..p0 + 64].copy_from_slice(&m.cover);
             self.ops[p0..p0 + 64].copy_from_slice(&m.ops);
             self.active[p] |= m.starts;
+            self.busy = true;
             self.clean |= 1 << p;
             return;
         }
@@ -849,6 +856,7 @@ impl BlockCache {
             }
             self.blocks[p0 + s] = *b;
             self.active[p] |= 1 << s;
+            self.busy = true;
             for x in s..=e {
                 self.cover[p0 + x] += 1;
                 self.ops[p0 + x] = m.ops[x];
@@ -933,6 +941,7 @@ impl BlockCache {
             return Err(true);
         }
         if b.vneed == 0 {
+            self.base = *base;
             self.clean &= !(1 << ((l >> 6) & 7));
             let (mut n, mut beats, mut last, mut x) = (0usize, 0u32, 0u32, l);
             let end = loop {
@@ -981,6 +990,7 @@ impl BlockCache {
         }
         b.need = need;
         self.active[l >> 6] |= 1 << (l & 63);
+        self.busy = true;
         Ok(())
     }
 
@@ -988,6 +998,7 @@ impl BlockCache {
     /// into the orders by function and the beats by line (the instructions and beats
     /// were counted as the blocks ran), and makes every block inactive: the end of a run
     /// ([`Machine::run_fast`]), after which the statistics are exact.
+    #[inline(always)]
     pub(super) fn settle(
         &mut self,
         lines: &[u32; 1024],
@@ -995,6 +1006,21 @@ impl BlockCache {
         by_function: &mut [u64; 64],
         line_beats: &mut [u64; 1024],
     ) {
+        if self.busy || self.pend {
+            self.settle_all(lines, base, by_function, line_beats);
+        }
+    }
+
+    /// [`BlockCache::settle`] when there is something to count.
+    #[inline(never)]
+    fn settle_all(
+        &mut self,
+        lines: &[u32; 1024],
+        base: &[u32; 64],
+        by_function: &mut [u64; 64],
+        line_beats: &mut [u64; 1024],
+    ) {
+        self.busy = false;
         for w in 0..16 {
             let mut act = std::mem::take(&mut self.active[w]);
             while act != 0 {

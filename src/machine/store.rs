@@ -138,9 +138,12 @@ impl Store {
     pub(super) fn read_page_from(&mut self, p: u32, new: &[u32], track: u32, half: u32) {
         let new: &[u32; 64] = new[..64].try_into().expect("64 lines");
         if p < 8 {
-            let replaced = self.replace_page(p, new);
             let key = (track & 255) as usize * 2 + (half & 1) as usize;
-            self.cache.page_read(p as usize, key, new, replaced);
+            if self.replace_page(p, new) {
+                self.cache.page_read(p as usize, key, new);
+            } else {
+                self.cache.page_kept(p as usize, key);
+            }
         }
     }
 
