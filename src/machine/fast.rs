@@ -16,9 +16,11 @@
 //!
 //! How it keeps every observable the same as the reference core:
 //!
-//! * Each store line carries a pre-decoded word ([`decode`]), recomputed whenever the line
-//!   is written ([`super::Store`] does it in every write), so self-modifying programs,
-//!   magnetic reads, deposits, image loads and KEC are all seen.
+//! * The order-by-order loop decodes each line ([`decode`]) as it fetches it, and the
+//!   block core's translations are dropped whenever a line they hold is written (the
+//!   store does it in every write) and come back after a magnetic read only onto the
+//!   very lines they were made from, so self-modifying programs, magnetic reads,
+//!   deposits, image loads and KEC are all seen.
 //! * An order is obeyed here only if it can be completed here. The rare ones (the magnetic
 //!   and I/O group `//` `/:`, `/W`, the hoot `/V`, the dummy stops `/L` `/G`, an
 //!   unassigned code with `stop_on_unassigned`), a B-modification that changes the
@@ -1155,8 +1157,9 @@ impl Machine {
 
     /// A block chunk's end, the order at line `y` not obeyed: if the block at `run.l`
     /// was counted whole (`charged`) but left early, its orders obeyed are counted one by
-    /// one instead; the blocks run whole are counted ([`BlockCache::flush`]); the
-    /// registers, C and PI put back.
+    /// one instead; the instructions and beats of the chunk counted (the blocks' orders
+    /// by function and beats by line are counted when the run ends,
+    /// [`BlockCache::settle`]); the registers, C and PI put back.
     #[inline(never)]
     fn block_flush(&mut self, run: &BlockRun, y: usize, charged: bool) {
         let (lines, cache) = (&self.store.lines, &mut self.store.cache);
