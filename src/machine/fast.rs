@@ -765,10 +765,10 @@ impl BlockCache {
         b.hits = 0;
         b.need = INACTIVE;
         if h != 0 {
-            for x in l..l + n {
-                let f = function(lines[x]) as usize;
+            for (w, pb) in lines[l..l + n].iter().zip(&mut self.pend_beats[l..l + n]) {
+                let f = function(*w) as usize;
                 self.pend_fn[f] += h;
-                self.pend_beats[x] += h * u64::from(self.base[f]);
+                *pb += h * u64::from(self.base[f]);
             }
             self.pend = true;
         }
