@@ -300,7 +300,8 @@ impl Machine {
             extra = drum_write;
         } else {
             for (p, h) in m.pairs() {
-                self.store.set_page_from(p, self.drum.half_track(track, h));
+                self.store
+                    .read_page_from(p, self.drum.half_track(track, h), track, h);
                 self.store.set_marker(p, marker_of(track, h));
             }
             self.stats.transfers += 1;

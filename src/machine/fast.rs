@@ -6,17 +6,21 @@
 //! runs cached blocks: the straight run of orders from a line to the first control
 //! transfer (or up to the first rare order), translated once, its instructions and beats
 //! added once per run of the block (the statistics per line and per function counted
-//! from the block's run count when the chunk ends), the beat budget tested once per
-//! block, and every block that depends on a line dropped when the line is written
-//! ([`BlockCache`]). The order-by-order loop ([`Machine::fast_chunk`]) takes over near
-//! the budget's end, while B0 is not zero, and on pages overwritten again and again
-//! (routines brought down from the drum in turn).
+//! from the block's run count when the run ends or the block is dropped), the beat
+//! budget tested once per block, and every block that depends on a line dropped when
+//! the line is written ([`BlockCache`]). A page's blocks are kept with the half-track
+//! its lines were read from and come back when that half-track is read into the page
+//! again, where their lines are unchanged (routines brought down from the drum in turn,
+//! issue 40). The order-by-order loop ([`Machine::fast_chunk`]) takes over near the
+//! budget's end and while B0 is not zero.
 //!
 //! How it keeps every observable the same as the reference core:
 //!
-//! * Each store line carries a pre-decoded word ([`decode`]), recomputed whenever the line
-//!   is written ([`super::Store`] does it in every write), so self-modifying programs,
-//!   magnetic reads, deposits, image loads and KEC are all seen.
+//! * The order-by-order loop decodes each line ([`decode`]) as it fetches it, and the
+//!   block core's translations are dropped whenever a line they hold is written (the
+//!   store does it in every write) and come back after a magnetic read only onto the
+//!   very lines they were made from, so self-modifying programs, magnetic reads,
+//!   deposits, image loads and KEC are all seen.
 //! * An order is obeyed here only if it can be completed here. The rare ones (the magnetic
 //!   and I/O group `//` `/:`, `/W`, the hoot `/V`, the dummy stops `/L` `/G`, an
 //!   unassigned code with `stop_on_unassigned`), a B-modification that changes the
@@ -364,6 +368,21 @@ impl Machine {
     /// then the one-order-at-a-time fast loop ([`Machine::fast_chunk`]) near the limit or
     /// while B0 is not zero, and the general path for the rare orders.
     pub(super) fn run_fast(&mut self, budget: Budget) -> Stop {
+        let stop = self.run_fast_orders(budget);
+        // The blocks' runs into the orders by function and the beats by line.
+        let super::Store { lines, cache, .. } = &mut self.store;
+        cache.settle(
+            lines,
+            &self.config.timing.beats,
+            &mut self.stats.by_function,
+            &mut self.line_beats,
+        );
+        stop
+    }
+
+    /// [`Machine::run_fast`] but for the blocks' runs, counted by function and by line
+    /// only when the run ends ([`BlockCache::settle`]).
+    fn run_fast_orders(&mut self, budget: Budget) -> Stop {
         self.settle_dummy_stop();
         let beat_end = self.stats.beats.saturating_add(budget.beats);
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);
@@ -387,6 +406,8 @@ impl Machine {
                 match blocks {
                     // The next order is for the general path.
                     Some(BlockExit::General) => true,
+                    // A chunk's most beats run: another chunk.
+                    Some(BlockExit::Again) => false,
                     // Near the limit (or B0 not zero): order by order.
                     _ => {
                         let n = (instr_end - self.stats.instructions)
@@ -535,6 +556,14 @@ const K_K_F: u32 = op::STOP_L;
 // The superinstructions' kinds are those of B-modified rare orders, never translated.
 const _: () = assert!(in_set(RARE, K_TG_T) && in_set(RARE, K_K_F) && in_set(RARE, K_EXIT));
 
+/// Whether a line translated as `op` ends every block that holds it: a control transfer
+/// (the block's last order) or an order the block core does not obey (its terminator).
+#[inline(always)]
+fn ends_block(op: u32) -> bool {
+    let k = op & 255;
+    k == K_EXIT || in_set(JUMPS, k & 63)
+}
+
 /// `need` of a block not active in the present chunk: larger than any budget, so the one
 /// test at a block's start also sends an inactive block to [`BlockCache::activate`].
 const INACTIVE: i64 = i64::MAX;
@@ -567,52 +596,106 @@ pub const fn translate(w: u32) -> u32 {
 #[derive(Clone, Copy, Debug)]
 #[repr(C)]
 pub(super) struct Block {
-    /// While the block is active in a chunk: the beats before its last order, plus 1 (it
-    /// runs whole only if at least that many beats are left); [`INACTIVE`] otherwise.
+    /// While the block is active (in this run): `vneed` in the budget's units
+    /// ([`BUDGET_SHIFT`]); it runs whole only if at least that much budget is left.
+    /// [`INACTIVE`] otherwise.
     need: i64,
-    /// Times run whole in the present chunk, counted into the statistics when the chunk
-    /// ends ([`BlockCache::flush`]).
+    /// Times run whole in this run, counted into the orders by function and the beats by
+    /// line when the run ends or the block is dropped ([`BlockCache::settle`]).
     hits: u64,
-    /// Beats of the whole block (the base beats of its orders).
-    beats: u32,
-    /// `need` of the block when translated; 0 if the block is not translated.
+    /// What a run of the block costs the budget: its beats (the base beats of its
+    /// orders) shifted up by [`BUDGET_SHIFT`], plus its orders.
+    cost: u64,
+    /// The beats before its last order, plus 1; 0 if the block is not translated.
     vneed: u32,
     /// Orders in the block (at least 1).
     n: u16,
     /// The last line the block depends on: its control transfer, or its terminator.
     end: u16,
-    _pad: u32,
 }
 
 const NO_BLOCK: Block = Block {
     need: INACTIVE,
     hits: 0,
-    beats: 0,
+    cost: 0,
     vneed: 0,
     n: 0,
     end: 0,
-    _pad: 0,
 };
 
-/// A page overwritten this many times while blocks depended on its lines (routines
-/// brought down from the drum in turn) gets no more blocks: its orders are obeyed one at
-/// a time, which costs less than building blocks used only a few times.
-const VOLATILE: u32 = 4;
+/// The block core's budget counts beats and orders in one number: beats in the bits
+/// from this one up, orders below (at most [`CHUNK_BEATS`] of either in a chunk), so
+/// that running a block is one subtraction ([`Block::cost`]) and its test one
+/// comparison ([`Block::need`]).
+const BUDGET_SHIFT: u32 = 24;
+
+/// The most beats a block chunk may run (about 34 minutes of machine time): fewer than
+/// 2^[`BUDGET_SHIFT`] orders fit in it (every fast order takes a beat at least), with one
+/// block's orders over.
+const CHUNK_BEATS: u64 = 1 << 23;
+
+/// The half-track (track × 2 + half, 0–511) a page's lines were last read from by a
+/// magnetic transfer ([`BlockCache::origin`]); `NO_ORIGIN` when the page was last filled
+/// some other way (cleared, loaded, deposited).
+const NO_ORIGIN: u16 = u16::MAX;
+
+/// The blocks of a page put aside when the page was overwritten, kept with the
+/// half-track its lines were read from ([`BlockCache::page_replaced`]), and brought back
+/// when that half-track is read into the same page again ([`BlockCache::page_read`]).
+/// Only blocks that start and end in the page are kept (those running into the page or
+/// out of it are dropped first), so the page's part of the cache is kept whole.
+#[derive(Clone)]
+struct PageMemo {
+    /// The page (0–7) the blocks were in: they come back only to it.
+    page: usize,
+    /// The page's 64 lines when its blocks were put aside: a block comes back only where
+    /// the lines it was translated from are the lines now read.
+    lines: [u32; 64],
+    /// Their translation ([`translate`], superinstructions fused), valid on the lines the
+    /// blocks cover.
+    ops: [u32; 64],
+    /// How many of the blocks cover each line.
+    cover: [u16; 64],
+    /// The block starting at each line, active (`need` set: they come back active).
+    blocks: [Block; 64],
+    /// The lines where a block starts (bit i for line i of the page).
+    starts: u64,
+}
 
 /// The block core's cache, kept by the store beside the lines: the block starting at
 /// each line, how many blocks depend on each line (so that a write to such a line drops
 /// them, [`BlockCache::written`]), the translation ([`translate`]) of the lines the
-/// blocks hold, and how often each page was overwritten under its blocks.
+/// blocks hold, and the blocks of pages overwritten by magnetic reads, kept with the
+/// half-track each page came from ([`PageMemo`]).
 #[derive(Clone)]
 pub(super) struct BlockCache {
     ops: [u32; 1024],
     cover: [u16; 1024],
     blocks: [Block; 1024],
-    /// The blocks activated in the present chunk.
-    touched: [u16; 1024],
-    ntouched: usize,
-    /// Times each page was overwritten whole while blocks depended on it ([`VOLATILE`]).
-    replaced: [u32; 8],
+    /// The lines whose block is active (bit l % 64 of word l / 64): made active in
+    /// this run ([`BlockCache::activate`]), its runs not yet counted into the orders by
+    /// function and the beats by line ([`BlockCache::settle`]).
+    active: [u64; 16],
+    /// The beats of each function ([`super::Timing::beats`], fixed for a machine), kept
+    /// when a block is built, to count the runs of blocks dropped while active.
+    base: [u32; 64],
+    /// Orders by function of blocks dropped while active, not yet in the statistics.
+    pend_fn: [u64; 64],
+    /// Beats by line of blocks dropped while active, not yet in the statistics.
+    pend_beats: [u64; 1024],
+    /// Whether anything is pending in `pend_fn` and `pend_beats`.
+    pend: bool,
+    /// Whether a block was made active since the last [`BlockCache::settle`].
+    busy: bool,
+    /// The pages (bit p) whose part of the cache is as it came back whole from the memo
+    /// of the page's origin ([`BlockCache::page_read`]): putting it aside again would
+    /// change nothing.
+    clean: u8,
+    /// The half-track each page was last read from ([`NO_ORIGIN`]: none).
+    origin: [u16; 8],
+    /// Per half-track (track × 2 + half), the blocks of the last page overwritten while
+    /// it held lines read from it; empty until a page is first put aside.
+    memo: Vec<Option<Box<PageMemo>>>,
 }
 
 impl BlockCache {
@@ -622,29 +705,173 @@ impl BlockCache {
             ops: [translate(0); 1024],
             cover: [0; 1024],
             blocks: [NO_BLOCK; 1024],
-            touched: [0; 1024],
-            ntouched: 0,
-            replaced: [0; 8],
+            active: [0; 16],
+            base: [0; 64],
+            pend_fn: [0; 64],
+            pend_beats: [0; 1024],
+            pend: false,
+            busy: false,
+            clean: 0,
+            origin: [NO_ORIGIN; 8],
+            memo: Vec::new(),
         })
     }
 
-    /// Page `p` (0–7) is about to be overwritten whole with different lines: drops every
-    /// block that depends on a line of it, and counts the page towards [`VOLATILE`].
-    pub(super) fn page_replaced(&mut self, p: usize) {
+    /// Page `p` (0–7) is about to be overwritten whole with different lines (`lines` the
+    /// store before the write): drops every block that depends on a line of it, having
+    /// put those that start and end in it aside with the half-track the page was read
+    /// from, if it was ([`PageMemo`]). The page's origin is forgotten (a magnetic read
+    /// sets it again, [`BlockCache::page_read`]).
+    pub(super) fn page_replaced(&mut self, p: usize, lines: &[u32; 1024]) {
         let p0 = p * 64;
-        if self.cover[p0..p0 + 64].iter().any(|&c| c != 0) {
-            self.replaced[p] = self.replaced[p].saturating_add(1);
-            for a in p0..p0 + 64 {
-                self.written(a);
+        let origin = std::mem::replace(&mut self.origin[p], NO_ORIGIN);
+        // The blocks running into the page from the one before, and out of it into the
+        // next: dropped.
+        if p0 > 0 && self.cover[p0 - 1] != 0 && !ends_block(self.ops[p0 - 1]) {
+            self.drop_reaching(p0 - 1, 0, p0, lines);
+        }
+        if self.cover[p0 + 63] != 0 && !ends_block(self.ops[p0 + 63]) {
+            self.drop_reaching(p0 + 63, p0, p0 + 64, lines);
+        }
+        let clean = self.clean & (1 << p) != 0;
+        self.clean &= !(1 << p);
+        if self.cover[p0..p0 + 64].iter().all(|&c| c == 0) {
+            return;
+        }
+        // The rest start and end in the page: their runs counted, kept with the
+        // half-track (unless the memo holds them as they are), then dropped.
+        let mut act = std::mem::take(&mut self.active[p]);
+        while act != 0 {
+            let l = p0 + act.trailing_zeros() as usize;
+            act &= act - 1;
+            self.retire(l, lines);
+        }
+        if origin != NO_ORIGIN && !clean {
+            self.put_aside(p, usize::from(origin), lines);
+        }
+        self.blocks[p0..p0 + 64].fill(NO_BLOCK);
+        self.cover[p0..p0 + 64].fill(0);
+    }
+
+    /// Makes the block at line `l` inactive, its runs in this run counted into the
+    /// pending statistics (`lines` as the block holds them).
+    #[inline]
+    fn retire(&mut self, l: usize, lines: &[u32; 1024]) {
+        let b = &mut self.blocks[l];
+        if b.need == INACTIVE {
+            return;
+        }
+        let (h, n) = (b.hits, usize::from(b.n));
+        b.hits = 0;
+        b.need = INACTIVE;
+        if h != 0 {
+            for (w, pb) in lines[l..l + n].iter().zip(&mut self.pend_beats[l..l + n]) {
+                let f = function(*w) as usize;
+                self.pend_fn[f] += h;
+                *pb += h * u64::from(self.base[f]);
+            }
+            self.pend = true;
+        }
+    }
+
+    /// Keeps page `p`'s part of the cache (its blocks all start and end in it) in the
+    /// memo of half-track `key`, replacing what was there.
+    fn put_aside(&mut self, p: usize, key: usize, lines: &[u32; 1024]) {
+        if self.memo.is_empty() {
+            self.memo.resize(2 * super::drum::TRACKS, None);
+        }
+        let p0 = p * 64;
+        let m = self.memo[key].get_or_insert_with(|| {
+            Box::new(PageMemo {
+                page: p,
+                lines: [0; 64],
+                ops: [0; 64],
+                cover: [0; 64],
+                blocks: [NO_BLOCK; 64],
+                starts: 0,
+            })
+        });
+        m.page = p;
+        m.lines.copy_from_slice(&lines[p0..p0 + 64]);
+        m.ops.copy_from_slice(&self.ops[p0..p0 + 64]);
+        m.cover.copy_from_slice(&self.cover[p0..p0 + 64]);
+        m.blocks.copy_from_slice(&self.blocks[p0..p0 + 64]);
+        m.starts = 0;
+        for (i, b) in m.blocks.iter_mut().enumerate() {
+            if b.vneed != 0 {
+                b.need = i64::from(b.vneed) << BUDGET_SHIFT;
+                m.starts |= 1 << i;
             }
         }
     }
 
-    /// Line `a` (0–511) is about to be written: drops the blocks that depend on it.
+    /// Page `p` (0–7) was read from half-track `key` (track × 2 + half) but held those
+    /// lines already, so its blocks stay: records the origin.
     #[inline(always)]
-    pub(super) fn written(&mut self, a: usize) {
+    pub(super) fn page_kept(&mut self, p: usize, key: usize) {
+        if usize::from(self.origin[p]) != key {
+            self.clean &= !(1 << p);
+            self.origin[p] = key as u16;
+        }
+    }
+
+    /// Page `p` (0–7) now holds the lines `new` of half-track `key` (track × 2 + half),
+    /// just read over different lines (so that no block depends on the page): records
+    /// the origin, and brings back the blocks kept with that half-track
+    /// from this page ([`PageMemo`]) whose lines, every one of them (terminator
+    /// included), are the same in `new` as when they were put aside. Those lines are the
+    /// lines the blocks were translated from, so no stale translation comes back.
+    #[inline(never)]
+    pub(super) fn page_read(&mut self, p: usize, key: usize, new: &[u32; 64]) {
+        self.origin[p] = key as u16;
+        let Some(Some(m)) = self.memo.get(key) else {
+            return;
+        };
+        if m.page != p {
+            return;
+        }
+        let p0 = p * 64;
+        debug_assert!(self.cover[p0..p0 + 64].iter().all(|&c| c == 0));
+        let same = m.lines == *new
+            || m.cover
+                .iter()
+                .zip(m.lines.iter().zip(new))
+                .all(|(&c, (a, b))| c == 0 || a == b);
+        if same {
+            // The common case: the routine read again as it was.
+            self.blocks[p0..p0 + 64].copy_from_slice(&m.blocks);
+            self.cover[p0..p0 + 64].copy_from_slice(&m.cover);
+            self.ops[p0..p0 + 64].copy_from_slice(&m.ops);
+            self.active[p] |= m.starts;
+            self.busy = true;
+            self.clean |= 1 << p;
+            return;
+        }
+        // Some lines differ (written to the page or to the track since): block by block.
+        for (s, b) in m.blocks.iter().enumerate() {
+            if b.vneed == 0 {
+                continue;
+            }
+            let e = usize::from(b.end) - p0;
+            if m.lines[s..=e] != new[s..=e] {
+                continue;
+            }
+            self.blocks[p0 + s] = *b;
+            self.active[p] |= 1 << s;
+            self.busy = true;
+            for x in s..=e {
+                self.cover[p0 + x] += 1;
+                self.ops[p0 + x] = m.ops[x];
+            }
+        }
+    }
+
+    /// Line `a` (0–511) of `lines` is about to be written: drops the blocks that depend
+    /// on it.
+    #[inline(always)]
+    pub(super) fn written(&mut self, a: usize, lines: &[u32; 1024]) {
         if self.cover[a] != 0 {
-            self.invalidate(a);
+            self.invalidate(a, lines);
         }
     }
 
@@ -653,22 +880,26 @@ impl BlockCache {
     /// to `a`. Such lines are covered by a block, so their translation is up to date.
     #[cold]
     #[inline(never)]
-    fn invalidate(&mut self, a: usize) {
-        debug_assert_eq!(self.ntouched, 0, "a block dropped inside a chunk");
-        let mut l = a;
+    fn invalidate(&mut self, a: usize, lines: &[u32; 1024]) {
+        self.drop_reaching(a, 0, a, lines);
+    }
+
+    /// Drops the blocks that start at line `from`, or at a line before it (down to line
+    /// `low`) from which the orders run straight to `from`, and reach line `min_end` at
+    /// least (their runs counted, `lines` as the blocks hold them).
+    fn drop_reaching(&mut self, from: usize, low: usize, min_end: usize, lines: &[u32; 1024]) {
+        let mut l = from;
         loop {
             let b = self.blocks[l];
-            if b.vneed != 0 && usize::from(b.end) >= a {
+            if b.vneed != 0 && usize::from(b.end) >= min_end {
+                self.retire(l, lines);
+                self.clean &= !(1 << (l >> 6));
                 for x in l..=usize::from(b.end) {
                     self.cover[x] -= 1;
                 }
                 self.blocks[l] = NO_BLOCK;
             }
-            if l == 0 {
-                break;
-            }
-            let k = self.ops[l - 1] & 255;
-            if self.cover[l - 1] == 0 || k == K_EXIT || in_set(JUMPS, k & 63) {
+            if l == low || self.cover[l - 1] == 0 || ends_block(self.ops[l - 1]) {
                 break;
             }
             l -= 1;
@@ -677,12 +908,20 @@ impl BlockCache {
 
     /// No block (KEC).
     pub(super) fn clear(&mut self) {
-        debug_assert_eq!(self.ntouched, 0);
+        debug_assert!(self.blocks.iter().all(|b| b.hits == 0), "KEC inside a run");
+        self.active = [0; 16];
         self.cover = [0; 1024];
         self.blocks = [NO_BLOCK; 1024];
+        self.origin = [NO_ORIGIN; 8];
+        self.clean = 0;
     }
 
-    /// Makes the block at line `l` active for this chunk, translating it if need be.
+    /// Page `p` (0–7) was filled other than by a magnetic read: it has no origin.
+    pub(super) fn page_loaded(&mut self, p: usize) {
+        self.origin[p] = NO_ORIGIN;
+    }
+
+    /// Makes the block at line `l` active for this run, translating it if need be.
     /// `Err(true)`: no block can start there (the order at `l` is not for the block
     /// core); `Err(false)`: the block does not fit in the `left` beats.
     #[cold]
@@ -695,8 +934,8 @@ impl BlockCache {
         left: i64,
     ) -> Result<(), bool> {
         let b = self.blocks[l];
-        if b.need != INACTIVE || self.replaced[(l >> 6) & 7] >= VOLATILE {
-            // It does not fit; or a page of overlays, obeyed order by order.
+        if b.need != INACTIVE {
+            // It does not fit.
             return Err(false);
         }
         if in_set(RARE, function(lines[l])) {
@@ -704,6 +943,8 @@ impl BlockCache {
             return Err(true);
         }
         if b.vneed == 0 {
+            self.base = *base;
+            self.clean &= !(1 << ((l >> 6) & 7));
             let (mut n, mut beats, mut last, mut x) = (0usize, 0u32, 0u32, l);
             let end = loop {
                 // Translated now; kept up to date while a block covers the line.
@@ -738,48 +979,77 @@ impl BlockCache {
             self.blocks[l] = Block {
                 need: INACTIVE,
                 hits: 0,
-                beats,
+                cost: (u64::from(beats) << BUDGET_SHIFT) | n as u64,
                 vneed: beats - last + 1,
                 n: n as u16,
                 end: end as u16,
-                _pad: 0,
             };
         }
         let b = &mut self.blocks[l];
-        if i64::from(b.vneed) > left {
+        let need = i64::from(b.vneed) << BUDGET_SHIFT;
+        if need > left {
             return Err(false);
         }
-        b.need = i64::from(b.vneed);
-        self.touched[self.ntouched] = l as u16;
-        self.ntouched += 1;
+        b.need = need;
+        self.active[l >> 6] |= 1 << (l & 63);
+        self.busy = true;
         Ok(())
     }
 
-    /// Counts the blocks run whole in this chunk into the statistics (instructions, orders
-    /// per function, beats per line) and makes them inactive.
-    fn flush(
+    /// Counts the runs of the active blocks, and those of blocks dropped while active,
+    /// into the orders by function and the beats by line (the instructions and beats
+    /// were counted as the blocks ran), and makes every block inactive: the end of a run
+    /// ([`Machine::run_fast`]), after which the statistics are exact.
+    #[inline(always)]
+    pub(super) fn settle(
         &mut self,
         lines: &[u32; 1024],
         base: &[u32; 64],
-        stats: &mut super::Stats,
+        by_function: &mut [u64; 64],
         line_beats: &mut [u64; 1024],
     ) {
-        for &l in &self.touched[..self.ntouched] {
-            let b = &mut self.blocks[usize::from(l)];
-            let h = b.hits;
-            if h != 0 {
-                let l = usize::from(l);
-                stats.instructions += h * u64::from(b.n);
-                for x in l..l + usize::from(b.n) {
-                    let f = function(lines[x]) as usize;
-                    stats.by_function[f] += h;
-                    line_beats[x] += h * u64::from(base[f]);
+        if self.busy || self.pend {
+            self.settle_all(lines, base, by_function, line_beats);
+        }
+    }
+
+    /// [`BlockCache::settle`] when there is something to count.
+    #[inline(never)]
+    fn settle_all(
+        &mut self,
+        lines: &[u32; 1024],
+        base: &[u32; 64],
+        by_function: &mut [u64; 64],
+        line_beats: &mut [u64; 1024],
+    ) {
+        self.busy = false;
+        for w in 0..16 {
+            let mut act = std::mem::take(&mut self.active[w]);
+            while act != 0 {
+                let l = w * 64 + act.trailing_zeros() as usize;
+                act &= act - 1;
+                let b = &mut self.blocks[l];
+                let h = b.hits;
+                b.hits = 0;
+                b.need = INACTIVE;
+                if h != 0 {
+                    for x in l..l + usize::from(b.n) {
+                        let f = function(lines[x]) as usize;
+                        by_function[f] += h;
+                        line_beats[x] += h * u64::from(base[f]);
+                    }
                 }
             }
-            b.hits = 0;
-            b.need = INACTIVE;
         }
-        self.ntouched = 0;
+        if self.pend {
+            self.pend = false;
+            for (t, p) in by_function.iter_mut().zip(&mut self.pend_fn) {
+                *t += std::mem::take(p);
+            }
+            for (t, p) in line_beats.iter_mut().zip(self.pend_beats.iter_mut()) {
+                *t += std::mem::take(p);
+            }
+        }
     }
 }
 
@@ -789,6 +1059,8 @@ pub(super) enum BlockExit {
     Limit,
     /// The next order must be obeyed by the general path.
     General,
+    /// The chunk's budget was cut to [`CHUNK_BEATS`] and is spent: another chunk goes on.
+    Again,
 }
 
 /// Writes `v` (20 bits) to line `a` from inside a block chunk, which has made sure that
@@ -827,9 +1099,10 @@ struct BlockRun {
     r: Regs,
     /// The options the orders read.
     o: Opts,
-    /// The budget in beats the chunk started with: no order starts at or after the beat
-    /// limit, and since every order takes at least the cheapest fast order's beats, no
-    /// more orders start than the instructions left.
+    /// The budget the chunk started with, in beats (at most [`CHUNK_BEATS`]) shifted up
+    /// by [`BUDGET_SHIFT`], the orders' part below all ones: no order starts at or after
+    /// the beat limit, and since every order takes at least the cheapest fast order's
+    /// beats, no more orders start than the instructions left.
     start: i64,
     /// What is left of it.
     left: i64,
@@ -854,15 +1127,23 @@ impl Machine {
         let mut run = self.block_build(beats_left, instr_left);
         let (exit, y, charged) = run.run(&mut self.store, &self.config.timing.beats);
         self.block_flush(&run, y, charged);
-        exit
+        match exit {
+            BlockExit::Limit
+                if beats_left.min(instr_left.saturating_mul(self.fast_cheapest)) > CHUNK_BEATS =>
+            {
+                BlockExit::Again
+            }
+            e => e,
+        }
     }
 
     /// A block chunk's start: the registers and options taken, the budget as beats.
     #[inline(always)]
     fn block_build(&self, beats_left: u64, instr_left: u64) -> BlockRun {
-        let start = beats_left
+        let beats = beats_left
             .min(instr_left.saturating_mul(self.fast_cheapest))
-            .min(1 << 62) as i64;
+            .min(CHUNK_BEATS) as i64;
+        let start = (beats << BUDGET_SHIFT) | ((1 << BUDGET_SHIFT) - 1);
         BlockRun {
             r: Regs::of(self),
             o: Opts::of(self),
@@ -876,9 +1157,10 @@ impl Machine {
 
     /// A block chunk's end, the order at line `y` not obeyed: if the block at `run.l`
     /// was counted whole (`charged`) but left early, its orders obeyed are counted one by
-    /// one instead; the blocks run whole are counted ([`BlockCache::flush`]); the
-    /// registers, C and PI put back.
-    #[inline(always)]
+    /// one instead; the instructions and beats of the chunk counted (the blocks' orders
+    /// by function and beats by line are counted when the run ends,
+    /// [`BlockCache::settle`]); the registers, C and PI put back.
+    #[inline(never)]
     fn block_flush(&mut self, run: &BlockRun, y: usize, charged: bool) {
         let (lines, cache) = (&self.store.lines, &mut self.store.cache);
         let (stats, line_beats) = (&mut self.stats, &mut self.line_beats);
@@ -895,20 +1177,21 @@ impl Machine {
             let blk = &mut cache.blocks[l];
             if y - l < usize::from(blk.n) {
                 blk.hits -= 1;
-                left += i64::from(blk.beats);
+                left += blk.cost as i64;
                 for x in l..y {
                     let f = function(lines[x]) as usize;
                     let cost = u64::from(base[f]);
                     stats.by_function[f] += 1;
                     line_beats[x] += cost;
-                    left -= cost as i64;
+                    left -= (cost as i64) << BUDGET_SHIFT;
                     direct += 1;
                 }
             }
         }
-        cache.flush(lines, base, stats, line_beats);
-        stats.instructions += direct;
-        stats.beats += (run.start - left) as u64;
+        // Spent: the beats above BUDGET_SHIFT, the orders of the blocks below.
+        let used = (run.start - left) as u64;
+        stats.instructions += (used & ((1 << BUDGET_SHIFT) - 1)) + direct;
+        stats.beats += used >> BUDGET_SHIFT;
         // The last order obeyed, as B-modified (its line is unchanged: a block covers it).
         let pi = (last != usize::MAX).then(|| {
             let w = lines[last];
@@ -993,7 +1276,7 @@ impl BlockRun {
                 l = $next as usize;
                 let blk = &mut cache.blocks[l];
                 if blk.need <= left {
-                    left -= i64::from(blk.beats);
+                    left -= blk.cost as i64;
                     blk.hits += 1;
                     $line = l;
                     continue $ops;
@@ -1090,7 +1373,7 @@ impl BlockRun {
                     }
                 }
                 let blk = &mut cache.blocks[l];
-                left -= i64::from(blk.beats);
+                left -= blk.cost as i64;
                 blk.hits += 1;
                 let mut line = l;
                 'ops: loop {
@@ -1133,6 +1416,55 @@ mod tests {
         let mut all: Vec<u32> = [fs, ps, xs, vec![K_TG_T, K_K_F]].concat();
         all.sort();
         assert_eq!(all, (0..128).collect::<Vec<u32>>(), "every kind once");
+    }
+
+    /// The blocks of a page go aside with the half-track it was read from and come back
+    /// when that half-track is read again, only where their lines are the same.
+    #[test]
+    fn blocks_come_back_with_their_half_track() {
+        use super::super::code::instruction;
+        use super::super::{Budget, Config, Machine, Stop};
+        let mut r = [0u32; 64];
+        r[0] = instruction(128 + 48, 1, op::B_LOAD_X); // B1 := 10
+        r[1] = instruction(128 + 40, 0, op::ADD);
+        r[2] = instruction(128 + 44, 1, op::B_SUB_X); // TG+/T: back to line 129
+        r[3] = instruction(128 + 45, 0, op::JUMP_B);
+        r[4] = instruction(128 + 47, 0, op::JUMP); // a loop stop
+        (r[40], r[44], r[45], r[47], r[48]) = (3, 1, 128, 131, 10);
+        let mut m = Machine::new(Config::default());
+        m.drum.set_half_track(5, 0, &r);
+        let read = |m: &mut Machine, t: u32| {
+            let ht = m.drum.half_track(t, 0).to_vec();
+            m.store.read_page_from(2, &ht, t, 0);
+        };
+        let run = |m: &mut Machine| {
+            m.c = 127;
+            let s = m.run(Budget::beats(100_000));
+            assert_eq!(s, Stop::DynamicStop { line: 132 });
+        };
+        read(&mut m, 5);
+        run(&mut m);
+        let c = &m.store.cache;
+        assert!(c.blocks[128].vneed != 0 && c.blocks[129].vneed != 0);
+        assert!(c.cover[131] == 2 && c.ops[130] & 255 == K_TG_T);
+        // Another half-track (zeros) over it: the blocks go...
+        read(&mut m, 6);
+        assert!(m.store.cache.cover.iter().all(|&c| c == 0));
+        // ... and come back with track 5, as they were.
+        read(&mut m, 5);
+        let c = &m.store.cache;
+        assert!(c.blocks[128].vneed != 0 && c.blocks[129].vneed != 0);
+        assert!(c.cover[131] == 2 && c.ops[130] & 255 == K_TG_T);
+        run(&mut m);
+        // Track 5 rewritten with line 2 changed: the blocks over line 130 stay out, the
+        // one at line 132 (lines 132 only) comes back.
+        read(&mut m, 6);
+        r[2] = instruction(128 + 44, 1, op::B_SUB);
+        m.drum.set_half_track(5, 0, &r);
+        read(&mut m, 5);
+        let c = &m.store.cache;
+        assert!(c.blocks[128].vneed == 0 && c.blocks[129].vneed == 0);
+        assert!(c.blocks[132].vneed != 0 && c.cover[130] == 0 && c.cover[132] == 1);
     }
 
     #[test]

@@ -563,7 +563,9 @@ impl Machine {
 
     /// One prepulse: obeys exactly one instruction, ignoring line breakpoints (so that
     /// stepping from a breakpoint obeys the instruction there). Returns why the machine
-    /// stopped, if this instruction stopped it.
+    /// stopped, if this instruction stopped it. Never inlined, so that a profiler can
+    /// count what the machine costs (benches/callgrind.sh).
+    #[inline(never)]
     pub fn step(&mut self) -> Option<Stop> {
         if let Some(mut p) = self.profile.take() {
             let s = profile::step(self, &mut p);
@@ -583,6 +585,9 @@ impl Machine {
     /// Runs until something stops the machine or the budget is spent. A breakpoint on
     /// the first line obeyed is passed over, so a run started at a breakpoint goes on.
     /// The core chosen by [`Config::core`] obeys the orders; the result is the same.
+    /// Never inlined, so that a profiler can count what the machine costs
+    /// (benches/callgrind.sh).
+    #[inline(never)]
     pub fn run(&mut self, budget: Budget) -> Stop {
         if let Some(mut p) = self.profile.take() {
             let s = profile::run(self, budget, &mut p);

@@ -77,7 +77,7 @@ impl Store {
     pub fn write(&mut self, a: u32, v: u32) {
         let a = (a & 1023) as usize;
         if a < LINES {
-            self.cache.written(a);
+            self.cache.written(a, &self.lines);
             self.lines[a] = v & MASK20;
         }
     }
@@ -123,22 +123,43 @@ impl Store {
 
     /// Writes 64 lines into page `p`; lost for a page that is not fitted (8–15).
     pub fn set_page(&mut self, p: u32, lines: &[u32; 64]) {
-        self.set_page_from(p, &lines.map(|w| w & MASK20));
+        let new = lines.map(|w| w & MASK20);
+        if p < 8 {
+            self.replace_page(p, &new);
+            self.cache.page_loaded(p as usize);
+        }
     }
 
-    /// Writes 64 lines already held to 20 bits (a drum half-track) into page `p`; lost
-    /// for a page that is not fitted (8–15).
-    pub(super) fn set_page_from(&mut self, p: u32, new: &[u32]) {
-        let p = p as usize;
+    /// A magnetic read: the 64 lines `new` of half-track (`track`, `half`), already held
+    /// to 20 bits, into page `p`; lost for a page that is not fitted (8–15). The blocks
+    /// put aside when a page last held lines of that half-track come back with them
+    /// where their lines are the same ([`BlockCache::page_read`]).
+    #[inline]
+    pub(super) fn read_page_from(&mut self, p: u32, new: &[u32], track: u32, half: u32) {
         let new: &[u32; 64] = new[..64].try_into().expect("64 lines");
         if p < 8 {
-            let page = &mut self.lines[p * 64..p * 64 + 64];
-            if *page == *new {
-                return; // the same lines again: nothing changes, the blocks stay
+            let key = (track & 255) as usize * 2 + (half & 1) as usize;
+            if self.replace_page(p, new) {
+                self.cache.page_read(p as usize, key, new);
+            } else {
+                self.cache.page_kept(p as usize, key);
             }
-            self.cache.page_replaced(p);
-            page.copy_from_slice(new);
         }
+    }
+
+    /// Writes `new` into page `p` (0–7) and returns whether its lines changed: if they
+    /// do, the blocks that depend on the page are put aside and dropped first
+    /// ([`BlockCache::page_replaced`]); if the page already holds those lines, nothing
+    /// changes and the blocks stay.
+    #[inline]
+    fn replace_page(&mut self, p: u32, new: &[u32; 64]) -> bool {
+        let p = p as usize;
+        if self.lines[p * 64..p * 64 + 64] == *new {
+            return false;
+        }
+        self.cache.page_replaced(p, &self.lines);
+        self.lines[p * 64..p * 64 + 64].copy_from_slice(new);
+        true
     }
 
     /// Copies page `p` out (all zero for a page that is not fitted).

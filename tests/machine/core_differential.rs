@@ -514,3 +514,263 @@ fn a_run_in_slices_ends_where_one_run_does() {
         }
     }
 }
+
+/// A magnetic order on half-track (`track`, `half`) and page `page` (issue 40's overlay
+/// programs).
+fn mag(
+    track: u8,
+    halves: mark1::machine::code::Halves,
+    transfer: mark1::machine::code::Transfer,
+    page: u8,
+) -> u32 {
+    mark1::machine::code::MagneticOrder {
+        track,
+        halves,
+        transfer,
+        page,
+    }
+    .encode()
+}
+
+/// A routine of the overlay programs, laid out to run in page `p` (its addresses are
+/// absolute): line 0 sets B1 to a count (line 48); a body of loads, arithmetic, stores to
+/// its own data lines (40–43), B-modified loads and now and then an order that adds one
+/// to the address of another order of the body (the program modifying itself, covered
+/// lines written inside a block), a `/K`+`/F` pair or a relative jump to the next line
+/// (`/M` or `/Q`, ending a block), up to line 29 (lines 1-9 plain loads and arithmetic,
+/// where the driver plants orders); then `TG`+`/T` back to line 1 while
+/// B1 ≥ 0; then back to the caller through line 46 (planted by the caller).
+fn overlay_routine(g: &mut Gen, p: u32) -> [u32; 64] {
+    use mark1::machine::code::{instruction, op};
+    let base = p * 64;
+    let mut u = [0u32; 64];
+    u[48] = 1 + g.below(12) as u32;
+    u[44] = 1;
+    u[45] = base; // /T: C := base, the next order at line 1
+    u[50] = 1 << g.below(3);
+    u[52] = 0; // the relative jumps' 0: to the next line
+    for w in &mut u[40..44] {
+        *w = g.below(1 << 20) as u32;
+    }
+    u[0] = instruction(base + 48, 1, op::B_LOAD_X);
+    let mut k = 1;
+    let mut loads = Vec::new();
+    let short = g.chance(2);
+    while k < 28 {
+        if short && k > 9 {
+            u[k] = instruction(0, 0, op::CLEAR);
+            k += 1;
+            continue;
+        }
+        let data = base + 40 + 2 * g.below(2) as u32;
+        // Lines 1-9 plain orders (where the driver plants), the rest of the body any.
+        match if k < 10 { 9 } else { g.below(10) } {
+            0 if !loads.is_empty() => {
+                // Add u[50] to a load of the body: its address moves on each pass.
+                let t = loads[g.below(loads.len() as u64) as usize];
+                u[k] = instruction(base + t, 0, op::LOAD);
+                u[k + 1] = instruction(base + 50, 0, op::ADD);
+                u[k + 2] = instruction(base + t, 0, op::STORE_L);
+                k += 3;
+            }
+            1 => {
+                u[k] = instruction(base + 40, 1, op::LOAD_D_SIGNED);
+                u[k + 1] = instruction(base + 42, 1, op::MUL_ADD_SIGNED);
+                k += 2;
+            }
+            2 => {
+                u[k] = instruction(data, 0, op::STORE_L);
+                k += 1;
+            }
+            3 => {
+                u[k] = instruction(base + 38, 1, op::LOAD); // B-modified: lines 38-51
+                k += 1;
+            }
+            4 => {
+                let f = if g.chance(2) {
+                    op::JUMP_REL_A
+                } else {
+                    op::JUMP_REL
+                };
+                u[k] = instruction(base + 52, 0, f);
+                k += 1;
+            }
+            _ => {
+                let f = [
+                    op::LOAD,
+                    op::ADD,
+                    op::AND,
+                    op::XOR,
+                    op::OR,
+                    op::SUB_SIGNED,
+                    op::LOAD_SIGNED,
+                ][g.below(7) as usize];
+                if f == op::LOAD {
+                    loads.push(k as u32);
+                }
+                u[k] = instruction(data, 0, f);
+                k += 1;
+            }
+        }
+    }
+    while k < 30 {
+        u[k] = instruction(0, 0, op::CLEAR);
+        k += 1;
+    }
+    u[30] = instruction(base + 44, 1, op::B_SUB_X);
+    u[31] = instruction(base + 45, 0, op::JUMP_B);
+    u[32] = instruction(base + 46, 0, op::JUMP);
+    u
+}
+
+/// An overlay program (issue 40): four routines on the drum, two for page 2 and two for
+/// page 3 (the first two the halves of one track), and a driver in page 0 (its
+/// constants in pages 4-7) that, for a few rounds, brings them down in turn and calls them
+/// (the return line planted in the routine after the read), and between calls now and
+/// then plants an order in a routine's body before calling it again without a read,
+/// writes a page back to its own track or to another routine's (after the routine has
+/// modified itself), reads both halves of a track at once, or checks a page against the
+/// drum. Every page is overwritten again and again with lines the block core has seen
+/// before, seen in part, or not seen.
+fn overlay_machine(g: &mut Gen) -> Machine {
+    use mark1::machine::code::{instruction, op, Halves, Transfer};
+    let mut m = Machine::new(Config {
+        check_markers: g.chance(2),
+        ..Config::default()
+    });
+    // (track, half, page) of each routine.
+    let homes: [(u8, u8, u32); 4] = [(20, 0, 2), (20, 1, 3), (21, 1, 2), (22, 0, 3)];
+    let mut routines = Vec::new();
+    for &(t, h, p) in &homes {
+        let r = overlay_routine(g, p);
+        m.drum.set_half_track(u32::from(t), u32::from(h), &r);
+        routines.push(r);
+    }
+    // The driver from line 1 (`d`, its lines in order), its constants from line 256, each
+    // on an even line (long loads).
+    let mut d: Vec<u32> = vec![0];
+    let mut konst = 256u32;
+    let mut put = |m: &mut Machine, w: u32| -> u32 {
+        let a = konst;
+        m.store.write(a, w);
+        konst += 2;
+        a
+    };
+    // Calls the routine in page `p`: its return line (46) planted with the line of the
+    // jump, so that it comes back to the line after it.
+    fn call(
+        m: &mut Machine,
+        d: &mut Vec<u32>,
+        put: &mut dyn FnMut(&mut Machine, u32) -> u32,
+        p: u32,
+    ) {
+        use mark1::machine::code::{instruction, op};
+        let entry = put(m, p * 64 - 1);
+        let ret = put(m, d.len() as u32 + 2);
+        d.push(instruction(ret, 0, op::LOAD));
+        d.push(instruction(p * 64 + 46, 0, op::STORE_L));
+        d.push(instruction(entry, 0, op::JUMP));
+    }
+    let rounds = put(&mut m, 1 + g.below(6) as u32);
+    let one = put(&mut m, 1);
+    d.push(instruction(rounds, 7, op::B_LOAD_X));
+    let first = d.len() as u32;
+    // Whether page 2 or 3 holds a routine yet (before, it is not called or written).
+    let mut loaded = [false; 4];
+    while d.len() < 52 {
+        let u = g.below(4) as usize;
+        let (t, h, p) = homes[u];
+        let base = p * 64;
+        let step = match g.below(7) {
+            3 | 4 if !loaded[p as usize] => 0,
+            s => s,
+        };
+        match step {
+            0..=2 => {
+                loaded[p as usize] = true;
+                // Read the routine down and call it.
+                let mo = put(&mut m, mag(t, Halves::Half(h), Transfer::Read, p as u8));
+                d.push(instruction(mo, 0, op::MAGNETIC_S));
+                call(&mut m, &mut d, &mut put, p);
+            }
+            3 => {
+                // Plant an order in the body and call the routine as it is, without a
+                // read.
+                let j = 1 + g.below(9) as u32;
+                let w = instruction(base + 40 + 2 * g.below(2) as u32, 0, op::ADD);
+                let planted = put(&mut m, w);
+                d.push(instruction(planted, 6, op::B_LOAD_X));
+                d.push(instruction(base + j, 6, op::B_STORE_X));
+                call(&mut m, &mut d, &mut put, p);
+            }
+            4 => {
+                // Write the page back: to the routine's own half-track, or to another's
+                // that is read into the same page.
+                let (t2, h2) = if g.chance(2) {
+                    (t, h)
+                } else {
+                    let v = homes
+                        .iter()
+                        .find(|x| x.2 == p && (x.0, x.1) != (t, h))
+                        .unwrap();
+                    (v.0, v.1)
+                };
+                let mo = put(&mut m, mag(t2, Halves::Half(h2), Transfer::Write, p as u8));
+                d.push(instruction(mo, 0, op::MAGNETIC_S));
+            }
+            5 => {
+                // Both halves of track 20 into pages 2 and 3, then call one of them.
+                loaded = [false, false, true, true];
+                let mo = put(&mut m, mag(20, Halves::Double, Transfer::Read, 2));
+                d.push(instruction(mo, 0, op::MAGNETIC_S));
+                call(&mut m, &mut d, &mut put, 2 + g.below(2) as u32);
+            }
+            _ => {
+                // A read check (success skips the next two lines: two clears of A).
+                let mo = put(
+                    &mut m,
+                    mag(t, Halves::Half(h), Transfer::ReadCheck, p as u8),
+                );
+                d.push(instruction(mo, 0, op::MAGNETIC_S));
+                d.push(instruction(0, 0, op::CLEAR));
+                d.push(instruction(0, 0, op::CLEAR));
+            }
+        }
+    }
+    // Round again while B7 ≥ 0, then a loop stop.
+    let back = put(&mut m, first - 1);
+    d.push(instruction(one, 7, op::B_SUB_X));
+    d.push(instruction(back, 0, op::JUMP_B));
+    let stop = put(&mut m, d.len() as u32 - 1);
+    d.push(instruction(stop, 0, op::JUMP));
+    assert!(
+        konst < 512 && d.len() < 64,
+        "the driver fits in page 0, its constants in 4-7"
+    );
+    for (a, &w) in d.iter().enumerate().skip(1) {
+        m.store.write(a as u32, w);
+    }
+    m
+}
+
+/// Issue 40's overlay programs ([`overlay_machine`], 1,000 of them) on both cores, in
+/// random slices:
+/// routines brought down into the same pages in turn (their blocks put aside with the
+/// half-track and brought back), pages written back to tracks read later, orders planted
+/// and modified after a read.
+#[test]
+fn overlay_programs() {
+    let mut transfers = 0;
+    for seed in 0..1_000 {
+        let mut g = Gen(40_000 + seed);
+        let (mut f, mut r) = pair(overlay_machine(&mut g));
+        let what = format!("overlay program {seed}");
+        let stop = run_pair(&mut f, &mut r, &mut g, 20_000, 20_000_000, &what);
+        assert!(
+            !matches!(stop, Stop::BeatLimit | Stop::InstructionLimit),
+            "{what}: {stop:?}"
+        );
+        transfers += r.stats.transfers;
+    }
+    assert!(transfers > 30_000, "{transfers} transfers");
+}
