@@ -195,7 +195,7 @@ pub static GAMES: &[GameRow] = &[
         programs: &["programs/krk/play.m1", "programs/krk/build.m1"],
         driver: "games::krk::keys",
         reference: "reference::krk",
-        command: "krk play",
+        command: "krk",
         tests: "tests/games/krk.rs",
         doc: "docs/krk.md",
         start: krk::keys::start,
