@@ -282,7 +282,7 @@ fn prepare_step(
                  White-to-move and Black-to-move slots valued); the left tube shows the level \
                  and its counts (lev, cntw, cntb), the right the board of the slice in hand. \
                  The whole build takes 3 days 23 hours of machine time: fast speed does it in \
-                 a minute or so"
+                 half a minute or more"
                     .into(),
             )
         }
