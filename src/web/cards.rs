@@ -356,8 +356,8 @@ pub static PROGRAM_CARDS: &[ProgramCard] = &[
                 fills 160 tracks of the drum, and it is exactly the reference's. The game \
                 krk then plays White from it at the keys.",
         time: "3 days 23 hours 36 minutes of machine time (1,434 million beats), four days \
-               and nights of a 1952 operator's machine; at fast speed here half a minute \
-               or more of the host's.",
+               and nights of a 1952 operator's machine; at fast speed here about half a \
+               minute of the host's (27 s measured).",
         how: "Press start to load it: it runs at once at fast speed. The teleprinter prints \
               a line a level (the distance, then the White-to-move and Black-to-move slots \
               valued at it, ending 17 0 0); the left tube shows the level and its counts, \
