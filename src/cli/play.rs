@@ -24,13 +24,14 @@ pub struct PlayArgs {
     first: First,
     /// The starting position in the game's own notation: a FEN (Prinz, turochamp),
     /// heaps `3 4 5` (nim), a board size (bridgit), a square (knights-tour), the black
-    /// king's start square or a FEN (ajedrecista).
+    /// king's start square or a FEN (ajedrecista), a FEN with White to move (krk).
     #[arg(long)]
     position: Option<String>,
     /// The seed of the machine's random-number hardware.
     #[arg(long, default_value_t = 1951)]
     seed: u64,
-    /// A drum image the program comes on (draughts-1952: Strachey's, from SimH).
+    /// A drum image the program comes on (draughts-1952: Strachey's, from SimH), or
+    /// holding its table (krk: as `mark1 krk build --drum` writes it; else built first).
     #[arg(long, value_name = "FILE")]
     drum: Option<PathBuf>,
     /// Your moves, one a line (`#` starts a comment); without it, the terminal.

@@ -56,7 +56,8 @@ pub struct Settings {
     /// (the knight's tour). Each game's driver reads and validates it.
     pub position: Option<String>,
     /// A drum image the program comes on, where it is not bundled (Strachey's original
-    /// draughts: SimH's drum image from the period software).
+    /// draughts: SimH's drum image from the period software), or that holds the table it
+    /// plays from (krk: the building program's table, else built first).
     pub drum: Option<std::path::PathBuf>,
 }
 

@@ -190,6 +190,17 @@ pub static GAMES: &[GameRow] = &[
         start: ajedrecista::start,
     },
     GameRow {
+        game: "krk",
+        title: "King and rook against king from the table the Mark 1 built (Turing's definite programme)",
+        programs: &["programs/krk/play.m1", "programs/krk/build.m1"],
+        driver: "games::krk::keys",
+        reference: "reference::krk",
+        command: "krk",
+        tests: "tests/games/krk.rs",
+        doc: "docs/krk.md",
+        start: krk::keys::start,
+    },
+    GameRow {
         game: "guess-it",
         title: "Guess It (Bell 1972)",
         programs: &["programs/guessit.m1"],

@@ -257,6 +257,29 @@ pub static CARDS: &[Card] = &[
         positions: &[],
         fast: false,
     },
+    Card {
+        game: "krk",
+        short: "King and rook against king",
+        story: "The Mark 1 plays White's king and rook from the table it worked out itself \
+                by retrograde analysis (the program krk-build), stored on its drum: Turing's \
+                definite programme for the mate, played perfectly. You have the black king: \
+                each of your squares is set on the hand switches with KAC, and a square that \
+                is no legal step is refused. Against the best defence it mates in exactly \
+                the number of moves the table gives.",
+        time: "A move takes a few seconds of machine time, most of it reading the table \
+               from the drum and printing; the longest game, 16 moves from Ka1 Rb2 against \
+               the king on c3, takes 54 simulated seconds. The table is built first, on \
+               the emulated machine (4 simulated days, 2 s here).",
+        how: "Press start: the machine prints its move (K A2, R A8, MATE at the end). Click \
+              the square your king steps to (or type e.g. c4 and press Enter).",
+        firsts: MACHINE,
+        positions: &[
+            ("the longest: Ka1 Rb2 against Kc3, mate in 16", "8/8/8/8/8/2k5/1R6/K7 w - - 0 1"),
+            ("Ke1 Ra1 against Ke5, mate in 14", "8/8/8/4k3/8/8/8/R3K3 w - - 0 1"),
+            ("Kd4 Rc2 against Kb5, mate in 9", "8/8/8/1k6/3K4/8/2R5/8 w - - 0 1"),
+        ],
+        fast: false,
+    },
 ];
 
 /// What the page shows for a program of its list (`hello`'s `programs`: a program for
@@ -274,6 +297,9 @@ pub struct ProgramCard {
     pub time: &'static str,
     /// How to use it on the page.
     pub how: &'static str,
+    /// It runs so long at real speed (days) that the page loads it at fast speed and
+    /// says so.
+    pub fast: bool,
 }
 
 /// The programs' cards: the two bundled ones and Love Letters (period software).
@@ -291,6 +317,7 @@ pub static PROGRAM_CARDS: &[ProgramCard] = &[
         how: "Press run and watch the teleprinter; the tubes show the store as its engineers \
               saw it, a dot for 0 and a dash for 1. Prepulse obeys one instruction at a time; \
               KEC clears the store and KCC starts it again.",
+        fast: false,
     },
     ProgramCard {
         program: "hoot",
@@ -302,6 +329,7 @@ pub static PROGRAM_CARDS: &[ProgramCard] = &[
         time: "1.7 simulated seconds of tune (mark1 run programs/hoot.m1), then the last \
                note sounds until you press stop.",
         how: "Turn your sound on and press run; press stop to end the last note.",
+        fast: false,
     },
     ProgramCard {
         program: super::period::LOVE_LETTERS,
@@ -316,6 +344,26 @@ pub static PROGRAM_CARDS: &[ProgramCard] = &[
         how: "Press start to load it: it runs by itself and the letters follow one another \
               on the teleprinter. Turn the G stop switch on to stop after each letter, and \
               press run for the next.",
+        fast: false,
+    },
+    ProgramCard {
+        program: super::period::KRK_BUILD,
+        title: "King and rook against king, worked out whole by the Mark 1",
+        story: "Turing wrote that a machine could be given a definite programme for the mate \
+                with king and rook, and this program of ours does it the long way: it values \
+                every position of the ending by retrograde analysis, from the mates back, \
+                one level of distance at a time. The table, a 5-bit character a position, \
+                fills 160 tracks of the drum, and it is exactly the reference's. The game \
+                krk then plays White from it at the keys.",
+        time: "3 days 23 hours 36 minutes of machine time (1,434 million beats), four days \
+               and nights of a 1952 operator's machine; at fast speed here about half a \
+               minute of the host's (27 s measured).",
+        how: "Press start to load it: it runs at once at fast speed. The teleprinter prints \
+              a line a level (the distance, then the White-to-move and Black-to-move slots \
+              valued at it, ending 17 0 0); the left tube shows the level and its counts, \
+              the right the board of the slice in hand. Choose real speed to watch it as it \
+              was.",
+        fast: true,
     },
 ];
 

@@ -16,6 +16,11 @@ use std::path::{Path, PathBuf};
 /// `program`).
 pub const LOVE_LETTERS: &str = "love-letters";
 
+/// The program name of the KRK build (`programs/krk/build.m1`, docs/krk.md) in the
+/// page's list of programs: bundled, offered by every server (a long program of ours, run
+/// as the period ones are: loaded and started at once, the tubes on its pages).
+pub const KRK_BUILD: &str = "krk-build";
+
 /// The hand switches Love Letters boots with, as the operator set them (`set h :/@/`,
 /// tests/period/LL_10letters.con).
 const LOVE_LETTERS_HANDS: &str = ":/@/";

@@ -2,7 +2,7 @@
 //! emulation sends back (docs/web.md). Nothing here knows of the network: the server
 //! (`web::server`) feeds it messages and ticks.
 
-use super::period::{Period, LOVE_LETTERS};
+use super::period::{Period, KRK_BUILD, LOVE_LETTERS};
 use super::persist::Journal;
 use super::protocol::{ClientMsg, Frame, Note, Report, Speed, Thinking, TubeFrame, UploadKind};
 use crate::games::bundled::Waiting;
@@ -188,8 +188,9 @@ enum Step {
     Drum(Vec<u32>, String),
     /// A game at the keys started, and the note to send.
     Game(Box<dyn AtTheKeys>, String),
-    /// A period program's machine, ready to run, and the note to send.
-    Period(Box<Machine>, String),
+    /// A period program's (or a long program's) machine, ready to run, the two pages to
+    /// show on the tubes, and the note to send.
+    Period(Box<Machine>, [u32; 2], String),
 }
 
 impl Prepared {
@@ -259,12 +260,29 @@ fn prepare_step(
             let p = period.ok_or_else(|| no_period("Strachey's Love Letters"))?;
             Step::Period(
                 Box::new(p.love_letters()),
+                [0, 1],
                 "Strachey's Love Letters (1952), loaded as the operators did: FERUT's Scheme T \
                  from its drum image, the hand switches at :/@/, its tape in the reader. \
                  Running: it reads the tape, then writes love letters on the teleprinter, \
                  one after another (the first after about 510 simulated seconds, 8 1/2 \
                  minutes at real speed: choose fast to skip; the G stop switch stops it \
                  after each letter)"
+                    .into(),
+            )
+        }
+        ClientMsg::Load { program } if program == KRK_BUILD => {
+            let e = |e: crate::games::bundled::BundledError| e.to_string();
+            let m = crate::games::krk::build_loaded().map_err(e)?;
+            let pages = crate::games::krk::build_pages().map_err(e)?;
+            Step::Period(
+                Box::new(m),
+                pages,
+                "King and rook against king worked out by the Mark 1 (programs/krk/build.m1): \
+                 running. The teleprinter prints a line a level (the distance, the \
+                 White-to-move and Black-to-move slots valued); the left tube shows the level \
+                 and its counts (lev, cntw, cntb), the right the board of the slice in hand. \
+                 The whole build takes 3 days 23 hours of machine time: fast speed does it in \
+                 half a minute or more"
                     .into(),
             )
         }
@@ -390,9 +408,11 @@ impl WebSession {
         s
     }
 
-    /// The names of the offered programs, and [`LOVE_LETTERS`] with the period software.
+    /// The names of the offered programs, [`KRK_BUILD`], and [`LOVE_LETTERS`] with the
+    /// period software.
     pub fn programs(&self) -> Vec<String> {
         let mut p: Vec<String> = self.offered.iter().map(|o| o.name.clone()).collect();
+        p.push(KRK_BUILD.into());
         if self.period.is_some() {
             p.push(LOVE_LETTERS.into());
         }
@@ -766,9 +786,10 @@ impl WebSession {
                 self.install(g);
                 return info(note);
             }
-            Step::Period(m, note) => {
+            Step::Period(m, pages, note) => {
                 self.fresh(&Image::default());
                 self.machine = *m;
+                self.pages = pages;
                 self.machine.teleprinter.pad_limit = Some(PAD_LIMIT);
                 self.running = true;
                 return info(note);

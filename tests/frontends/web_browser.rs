@@ -1279,3 +1279,49 @@ async fn the_period_programs_from_the_list() {
     screenshot(&c, "web-love-letters.png").await;
     c.close().await.unwrap();
 }
+
+/// The KRK modes in the browser: the game `krk` started from the list, the machine's
+/// first move on the paper, a king step clicked and taken (the program's reply or its
+/// ILLEGAL on the paper); then `krk-build` chosen from the programs and loaded: the page
+/// sets the speed to fast (its card's `fast`), and the teleprinter prints level 0's line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[cfg_attr(
+    not(browser),
+    ignore = "needs chromium and chromedriver (.ci/run installs them)"
+)]
+async fn the_krk_modes_in_the_browser() {
+    let (c, _d, _url) = open().await;
+    speed(&c, "fast").await;
+    start_game(&c, "krk", None).await;
+    wait_for(
+        &c,
+        "return Modes.state.playing === 'krk' && document.body.dataset.yourMove === 'true'",
+    )
+    .await;
+    let paper = js(&c, &format!("return {PAPER}")).await;
+    assert_eq!(paper.as_str().unwrap().trim(), "K A2", "{paper}");
+    assert_eq!(js(&c, "return Modes.kind()").await, "square");
+    play_one_by_clicking(&c, "krk").await;
+    wait_for(
+        &c,
+        &format!("return {PAPER}.trim().split('\\n').length >= 2"),
+    )
+    .await;
+    screenshot(&c, "web-mode-krk.png").await;
+    speed(&c, "real").await;
+    c.find(Locator::Id("program"))
+        .await
+        .unwrap()
+        .select_by_value("program:krk-build")
+        .await
+        .unwrap();
+    click(&c, Locator::Id("start")).await;
+    wait_for(
+        &c,
+        "return document.getElementById('speed').value === 'fast'",
+    )
+    .await;
+    wait_for(&c, &format!("return /0 0 32/.test({PAPER})")).await;
+    screenshot(&c, "web-krk-build.png").await;
+    c.close().await.unwrap();
+}

@@ -177,3 +177,86 @@ async fn a_tab_can_start_in_a_game_mode() {
     let r = until(&mut s, |v| v["type"] == "report").await;
     assert_eq!(r["mate"], true);
 }
+
+/// The KRK modes of the web console: `hello` lists the game `krk` (its card: the
+/// machine first, the longest start the default) and the program `krk-build` (fast); the
+/// game started plays the machine's first move and waits for the visitor's square, a
+/// refused square said on the paper; the build loaded runs at once with the tubes on its
+/// pages and prints level 0's line.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_krk_modes() {
+    let (addr, _shared) = server().await;
+    let mut s = connect(&addr).await;
+    let hello = until(&mut s, |v| v["type"] == "hello").await;
+    let krk = hello["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["game"] == "krk")
+        .cloned()
+        .unwrap_or_else(|| panic!("{hello}"));
+    assert_eq!(krk["firsts"], serde_json::json!(["machine"]));
+    assert!(krk["positions"][0]["position"]
+        .as_str()
+        .unwrap()
+        .starts_with("8/8/8/8/8/2k5/1R6/K7 w"));
+    assert!(hello["programs"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .any(|p| p == "krk-build"));
+    let card = hello["program_cards"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["program"] == "krk-build")
+        .cloned()
+        .unwrap();
+    assert_eq!(card["fast"], true);
+
+    send(&mut s, r#"{"op":"speed","value":"fast"}"#).await;
+    send(&mut s, r#"{"op":"start","game":"krk"}"#).await;
+    let mut paper = String::new();
+    let v = until(&mut s, |v| {
+        if v["type"] == "frame" {
+            paper += v["paper"].as_str().unwrap_or("");
+        }
+        v["type"] == "frame" && v["playing"] == "krk" && v["krk"]["your_move"] == true
+    })
+    .await;
+    assert_eq!(paper, "K A2\n", "{v}");
+    assert_eq!(v["krk"]["fen"], "8/8/8/8/8/2k5/KR6/8 b - - 0 1", "{v}");
+    send(&mut s, r#"{"op":"move","text":"a1"}"#).await;
+    until(&mut s, |v| {
+        if v["type"] == "frame" {
+            paper += v["paper"].as_str().unwrap_or("");
+        }
+        paper.contains("ILLEGAL\n")
+    })
+    .await;
+    send(&mut s, r#"{"op":"move","text":"d4"}"#).await;
+    until(&mut s, |v| {
+        if v["type"] == "frame" {
+            paper += v["paper"].as_str().unwrap_or("");
+        }
+        paper.lines().count() >= 3
+    })
+    .await;
+    assert_eq!(paper, "K A2\nILLEGAL\nK B3\n");
+
+    send(&mut s, r#"{"op":"load","program":"krk-build"}"#).await;
+    let v = until(&mut s, |v| v["type"] == "info").await;
+    assert!(v["message"].as_str().unwrap().contains("build.m1"), "{v}");
+    let mut paper = String::new();
+    let v = until(&mut s, |v| {
+        if v["type"] == "frame" {
+            paper += v["paper"].as_str().unwrap_or("");
+        }
+        v["type"] == "frame" && paper.contains("\n")
+    })
+    .await;
+    assert_eq!(v["running"], true, "{v}");
+    assert_eq!(v["tubes"][1]["page"], 6, "{v}");
+    assert_ne!(v["tubes"][0]["page"], 0, "{v}");
+    assert!(paper.trim_start().starts_with("0 0 32"), "{paper:?}");
+}

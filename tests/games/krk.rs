@@ -308,3 +308,67 @@ fn the_play_command() {
     assert!(err.contains("White to move"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// The playing program as a game at the keys through the binary, `mark1 play krk
+/// --position F --script FILE`, the table built on the machine first: Black's squares
+/// are the reference's longest defence against the program's own moves (found by playing
+/// it through `games::start` first), after a square the program refuses (ILLEGAL, the
+/// game going on); the machine mates in exactly the distance `mark1 ref krk best` gives.
+/// A FEN with Black to move and a visitor moving first are refused in words.
+#[test]
+fn krk_at_the_keys_through_the_binary() {
+    use mark1::games::bundled::Waiting;
+    use mark1::games::keys::run_to_wait;
+    let fen = "8/8/8/1k6/3K4/8/2R5/8 w - - 0 1";
+    let (ok, out, err) = mark1(&["ref", "krk", "best", "--fen", fen, "--json"]);
+    assert!(ok, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let distance = v["distance"].as_u64().unwrap() as usize;
+    assert_eq!(distance, 9);
+    let settings = mark1::games::Settings {
+        position: Some(fen.into()),
+        ..Default::default()
+    };
+    let mut g = mark1::games::start("krk", &settings).unwrap();
+    let table = rk::table();
+    let mut script = String::from("# Black's squares\n");
+    loop {
+        if run_to_wait(&mut *g, g::PLAY_BEATS).unwrap() == Waiting::Over {
+            break;
+        }
+        let p = Position::from_fen(g.view()["fen"].as_str().unwrap()).unwrap();
+        if script.lines().count() == 1 {
+            // Onto the white king: never a step the program allows.
+            script += &format!("{}\n", rk::square_name(p.white_king));
+        }
+        let to = rk::square_name(table.best_moves(&p)[0].to);
+        script += &format!("{to}\n");
+        g.enter(&to).unwrap();
+    }
+    let dir = std::env::temp_dir().join(format!("mark1-krk-keys-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("black.txt");
+    std::fs::write(&file, &script).unwrap();
+    let f = file.to_str().unwrap();
+    let (ok, out, err) = mark1(&["play", "krk", "--position", fen, "--script", f]);
+    assert!(ok, "{err}");
+    let machine: Vec<&str> = out.lines().filter(|l| g::printed(l).is_some()).collect();
+    assert_eq!(machine.len(), distance, "{out}");
+    assert!(machine[distance - 1].ends_with(" MATE"), "{out}");
+    assert_eq!(out.matches("\nILLEGAL\n").count(), 1, "{out}");
+    assert!(
+        out.trim_end()
+            .ends_with(&format!("mate: the machine wins in {distance} moves")),
+        "{out}"
+    );
+    let (ok, out, _) = mark1(&["play", "--list"]);
+    assert!(ok && out.contains("krk "), "{out}");
+    let black = "8/8/8/1k6/3K4/8/2R5/8 b - - 0 1";
+    let (ok, _, err) = mark1(&["play", "krk", "--position", black, "--script", f]);
+    assert!(!ok);
+    assert!(err.contains("White to move"), "{err}");
+    let (ok, _, err) = mark1(&["play", "krk", "--first", "human", "--script", f]);
+    assert!(!ok);
+    assert!(err.contains("always moves first"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -13,6 +13,11 @@
 //! file(q) div 4) at line 16 × (file(q) mod 4), T = 0 for White to move and 80 for Black
 //! to move. Values ([`Slot`]): White to move 0 = not valued, n = mate in n (1-16), 31
 //! illegal; Black to move 0 = not valued, n + 1 = lost in n (0-16), 30 drawn, 31 illegal.
+//!
+//! [`keys`]: the playing program as a game at the keys (`mark1 play krk`, the web
+//! console's mode).
+
+pub mod keys;
 
 use super::bundled::{Bundled, BundledError, RunError};
 use crate::machine::profile::Profile;
@@ -247,6 +252,28 @@ pub fn tracks_used(drum: &[u32]) -> u32 {
     drum.chunks(128)
         .filter(|t| t.iter().any(|&w| w != 0))
         .count() as u32
+}
+
+/// A machine with the building program loaded (its units on the drum), not yet run: as
+/// an operator starts the build at the console (the web console's build mode).
+///
+/// # Errors
+/// The program failing to assemble.
+pub fn build_loaded() -> Result<Machine, BundledError> {
+    let mut m = Machine::new(Config::default());
+    m.load_image(&PROGRAM.assembly()?.image);
+    Ok(m)
+}
+
+/// The two store pages worth watching while the build runs: the page of the level and
+/// its counts (`lev`, `cntw`, `cntb`: the numbers of the level's line), and page 6, the
+/// board of the slice in hand (lines 421-511).
+///
+/// # Errors
+/// The program failing to assemble or lacking the labels.
+pub fn build_pages() -> Result<[u32; 2], BundledError> {
+    let lev = PROGRAM.label(PROGRAM.assembly()?, "lev")?;
+    Ok([lev / 64, 6])
 }
 
 /// Runs the program from the start: to its loop stop, or (with `until`) until its
@@ -534,22 +561,8 @@ pub fn play(
 ) -> Result<Game, super::keys_core::GameError> {
     use super::bundled::Waiting;
     use super::keys_core::{GameError, KeysCore, Limit};
-    if drum.len() != (DRUM_TRACKS * 128) as usize {
-        return Err(GameError::Input(format!(
-            "a drum image holds {} words, not {}",
-            drum.len(),
-            DRUM_TRACKS * 128
-        )));
-    }
     let mut core = KeysCore::new(&PLAY, 0, Limit::EachWait(PLAY_BEATS), 0xF_FFFF)?;
-    for t in 0..2 * TABLE_TRACKS {
-        for h in 0..2 {
-            let o = ((t * 2 + h) * 64) as usize;
-            let mut lines = [0u32; 64];
-            lines.copy_from_slice(&drum[o..o + 64]);
-            core.machine.drum.set_half_track(t, h, &lines);
-        }
-    }
+    keys::table_onto(&mut core.machine, drum)?;
     let stopped = |w: &str| GameError::Run(RunError::Stopped(w.to_string()));
     if core.run_to_wait()? != Waiting::Key {
         return Err(stopped("the program ended before asking for the position"));

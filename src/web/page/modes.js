@@ -9,7 +9,7 @@ const Modes = (() => {
   const M = {
     games: [],        // the hello's games: {game, title, short, story, time, how, firsts, positions, fast}
     programs: [],     // the hello's programs
-    programCards: [], // the hello's program_cards: {program, title, story, time, how}
+    programCards: [], // the hello's program_cards: {program, title, story, time, how, fast}
     loaded: null,     // what the machine holds: {kind: "game"|"program"|"upload", name, label}
     playing: null,    // the frame's game name
     view: null,       // the view at the program's last wait (the last accepted position)
@@ -125,6 +125,12 @@ const Modes = (() => {
       $("game-state").textContent = "starting…";
     } else if (sel.kind === "program") {
       M.playing = null;
+      const pc = (M.programCards || []).find((c) => c.program === sel.name);
+      if (pc && pc.fast && $("speed").value !== "fast") {
+        $("speed").value = "fast";
+        send({ op: "speed", value: "fast" });
+        note("info", pc.title + ": at real speed it runs for days, as it would have; the speed is set to fast (choose real to see it as it was)");
+      }
       send({ op: "load", program: sel.name });
       setLoaded({ kind: "program", name: sel.name, label: sel.name });
     }

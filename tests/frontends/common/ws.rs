@@ -52,7 +52,10 @@ pub async fn start_draughts_fast(s: &mut Socket) {
 }
 
 /// Reads messages until one satisfies `f` (up to 30 s); returns it.
-pub async fn until(s: &mut Socket, f: impl Fn(&serde_json::Value) -> bool) -> serde_json::Value {
+pub async fn until(
+    s: &mut Socket,
+    mut f: impl FnMut(&serde_json::Value) -> bool,
+) -> serde_json::Value {
     let start = Instant::now();
     loop {
         let left = Duration::from_secs(30).saturating_sub(start.elapsed());
