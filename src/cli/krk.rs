@@ -2,7 +2,9 @@
 //! (docs/krk.md, "The Mark 1 program"): `mark1 krk build` runs the program to its loop
 //! stop (or to a level's line) and prints the census of the table it left on the drum,
 //! its simulated time, transfers, drum tracks and profile; `mark1 krk --check all --drum
-//! F` compares a drum image's table with the reference, slot for slot. The work is in
+//! F` compares a drum image's table with the reference, slot for slot; `--check N` and
+//! `--think --fen F` run the playing program against the reference's optimal moves;
+//! `mark1 krk play` plays a game from the table. The work is in
 //! [`mark1::games::krk`].
 
 use crate::cli::out::{rounded, write_json};
@@ -19,10 +21,28 @@ use std::path::PathBuf;
 pub struct KrkArgs {
     #[command(subcommand)]
     cmd: Option<KrkCommand>,
-    /// Compare the table on --drum with the reference: `all`, every slot of both tables.
-    #[arg(long, value_parser = ["all"], requires = "drum")]
-    check: Option<String>,
-    /// The drum image (SimH `.drm`, as `mark1 krk build --drum` writes it) to check.
+    /// Compare with the reference: `all`, every slot of both tables on the drum; or N
+    /// (1 to 100,000), the playing program's move on N random positions (White to move)
+    /// against the reference's optimal moves, and the drum's distance against the
+    /// reference's.
+    #[arg(long, value_parser = parse_check, conflicts_with = "think")]
+    check: Option<Check>,
+    /// The playing program's move on --fen (White to move), with the drum's distance and
+    /// the reference's optimal moves beside it.
+    #[arg(long, requires = "fen")]
+    think: bool,
+    /// The position for --think, White to move (a white king, a white rook, a black
+    /// king), e.g. `8/8/8/8/8/2k5/1R6/K7 w - - 0 1`.
+    #[arg(long, requires = "think")]
+    fen: Option<String>,
+    /// Seed of --check N's positions.
+    #[arg(long, default_value_t = 1952)]
+    seed: u64,
+    /// Worker threads for --check N (1 or more); all cores by default.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
+    threads: Option<u64>,
+    /// The drum image holding the table (SimH `.drm`, as `mark1 krk build --drum` writes
+    /// it); without it the table is built first, on the machine.
     #[arg(long)]
     drum: Option<PathBuf>,
     /// The levels the drum's table should hold (0-16; 16, the default, is the whole
@@ -32,6 +52,28 @@ pub struct KrkArgs {
     /// JSON output.
     #[arg(long)]
     json: bool,
+}
+
+/// `--check`: every slot of the table, or the playing program on N positions.
+#[derive(Clone, Copy, Debug)]
+pub enum Check {
+    /// Every slot of both tables.
+    All,
+    /// The playing program's move on this many random positions.
+    Moves(usize),
+}
+
+/// Reads `--check`'s `all` or `N` (1 to 100,000).
+fn parse_check(s: &str) -> Result<Check, String> {
+    if s == "all" {
+        return Ok(Check::All);
+    }
+    match s.parse::<usize>() {
+        Ok(n) if (1..=100_000).contains(&n) => Ok(Check::Moves(n)),
+        _ => Err(format!(
+            "`{s}`: say `all` or a number of positions, 1 to 100000"
+        )),
+    }
 }
 
 /// `mark1 krk` subcommands.
@@ -172,14 +214,78 @@ pub fn run(a: KrkArgs) -> Result<()> {
             json,
         }) => play(out, &fen, drum, black.as_deref(), json),
         None => {
-            let (Some(_), Some(path)) = (&a.check, &a.drum) else {
-                bail!("say what to do: `mark1 krk build`, or `mark1 krk --check all --drum F`");
+            if a.check.is_none() && !a.think {
+                bail!("say what to do: `mark1 krk build`, `mark1 krk --check all --drum F`, `mark1 krk --check N`, `mark1 krk --think --fen F`, or `mark1 krk play --fen F`");
+            }
+            // The position is read before any table is built.
+            let start = match &a.fen {
+                Some(f) => Some(mark1::reference::krk::Position::from_fen(f)?),
+                None => None,
             };
-            let bytes = std::fs::read(path)
-                .map_err(|e| anyhow!("cannot read the drum image {}: {e}", path.display()))?;
-            let words = mark1::formats::drm::read_drm(&bytes)
-                .map_err(|e| anyhow!("{}: {e}", path.display()))?;
-            let c = g::check(&words, a.levels).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+            let words = match &a.drum {
+                Some(p) => read_drum(p)?,
+                None => g::build(None, false)?.machine.drum.words().to_vec(),
+            };
+            let label = a.drum.as_ref().map_or_else(
+                || "the table built now".to_string(),
+                |p| p.display().to_string(),
+            );
+            if let Some(p) = start {
+                let t = g::think(&words, &p)?;
+                if a.json {
+                    return write_json(out, &t);
+                }
+                writeln!(out, "{}", t.printed)?;
+                let d =
+                    |d: Option<u8>| d.map_or("no distance".to_string(), |d| format!("mate in {d}"));
+                writeln!(
+                    out,
+                    "the machine plays {} ({} on the drum); the reference: {}, optimal {}; {}",
+                    t.machine_move,
+                    d(t.drum_distance),
+                    d(t.reference_distance),
+                    t.optimal.join(" "),
+                    if t.machine_optimal {
+                        "the machine's move is optimal"
+                    } else {
+                        "the machine's move is NOT optimal"
+                    }
+                )?;
+                writeln!(
+                    out,
+                    "{} beats ({:.1} simulated seconds) from KAC to the move",
+                    t.beats,
+                    t.beats as f64 * 0.00024
+                )?;
+                if !t.machine_optimal || t.drum_distance != t.reference_distance {
+                    bail!("the program differs from the reference");
+                }
+                return Ok(());
+            }
+            if let Some(Check::Moves(n)) = a.check {
+                let threads = a.threads.map(|t| t as usize);
+                let c = crate::cli::with_threads(threads, || g::check_moves(&words, n, a.seed))??;
+                if a.json {
+                    return write_json(out, &c);
+                }
+                for d in &c.first {
+                    writeln!(out, "{d}")?;
+                }
+                writeln!(
+                    out,
+                    "{} positions (seed {}), the playing program against the reference: {} differences; {:.0} beats a move on average ({:.1} simulated seconds)",
+                    c.positions,
+                    c.seed,
+                    c.differences,
+                    c.mean_beats,
+                    c.mean_beats * 0.00024
+                )?;
+                if c.differences > 0 {
+                    bail!("the program differs from the reference");
+                }
+                return Ok(());
+            }
+            let c = g::check(&words, a.levels).map_err(|e| anyhow!("{label}: {e}"))?;
             if a.json {
                 return write_json(out, &c);
             }

@@ -372,3 +372,86 @@ fn krk_at_the_keys_through_the_binary() {
     assert!(err.contains("always moves first"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// `mark1 krk --think --fen F` and `--check N`: the playing program's move on a position
+/// (from the drum the build left) is one of the reference's optimal moves and the drum's
+/// distance the reference's, on the longest position and on 300 drawn at random; a drum
+/// whose slot for the position is changed is caught; bad requests are refused in words.
+#[test]
+fn the_think_and_check_commands() {
+    let dir = std::env::temp_dir().join(format!("mark1-krk-think-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let drm = dir.join("krk.drm");
+    let d = drm.to_str().unwrap();
+    let (ok, _, err) = mark1(&["krk", "build", "--no-profile", "--drum", d, "--force"]);
+    assert!(ok, "{err}");
+    let fen = "8/8/8/8/8/2k5/1R6/K7 w - - 0 1";
+    let (ok, out, err) = mark1(&["krk", "--think", "--fen", fen, "--drum", d]);
+    assert!(ok, "{err}");
+    assert!(out.starts_with("K A2\n"), "{out}");
+    assert!(
+        out.contains("the machine plays Ka2 (mate in 16 on the drum); the reference: mate in 16"),
+        "{out}"
+    );
+    assert!(out.contains("the machine's move is optimal"), "{out}");
+    let (ok, out, _) = mark1(&["krk", "--think", "--fen", fen, "--drum", d, "--json"]);
+    assert!(ok);
+    let t: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let (_, best, _) = mark1(&["ref", "krk", "best", "--fen", fen, "--json"]);
+    let best: serde_json::Value = serde_json::from_str(&best).unwrap();
+    assert_eq!(t["drum_distance"], best["distance"], "{t}");
+    assert_eq!(t["machine_optimal"], true, "{t}");
+    assert!(
+        t["optimal"].as_array().unwrap().iter().any(|m| m == "Ka2"),
+        "{t}"
+    );
+    let (ok, out, err) = mark1(&["krk", "--check", "300", "--seed", "7", "--drum", d]);
+    assert!(ok, "{err}");
+    assert!(
+        out.starts_with(
+            "300 positions (seed 7), the playing program against the reference: 0 differences;"
+        ),
+        "{out}"
+    );
+    // The slot of the position above (white king a1 in the triangle, rook b2, black king
+    // c3, White to move) changed from mate in 16 to mate in 15.
+    let mut words = mark1::formats::drm::read_drm(&std::fs::read(&drm).unwrap()).unwrap();
+    let p = Position::from_fen(fen).unwrap();
+    assert_eq!(g::drum_value(&words, &p), Some(Value::MateIn(16)));
+    let (rook, bk) = (u32::from(p.rook), u32::from(p.black_king));
+    let track = g::WTM_TRACK + rook / 8;
+    let line = 16 * (rook % 8 % 4) + 2 * (bk / 8) + bk % 8 / 4;
+    let w = ((track * 2 + rook % 8 / 4) * 64 + line) as usize;
+    let shift = 5 * (bk % 8 % 4);
+    words[w] = (words[w] & !(31 << shift)) | (15 << shift);
+    assert_eq!(g::drum_value(&words, &p), Some(Value::MateIn(15)));
+    let bad = dir.join("bad.drm");
+    std::fs::write(&bad, mark1::formats::drm::write_drm(&words)).unwrap();
+    let (ok, _, err) = mark1(&[
+        "krk",
+        "--think",
+        "--fen",
+        fen,
+        "--drum",
+        bad.to_str().unwrap(),
+    ]);
+    assert!(!ok);
+    assert!(
+        err.starts_with("error: ") && !err.contains("panick"),
+        "{err}"
+    );
+    let (ok, _, err) = mark1(&["krk", "--check", "0", "--drum", d]);
+    assert!(!ok && err.contains("1 to 100000"), "{err}");
+    let (ok, _, err) = mark1(&["krk", "--think", "--drum", d]);
+    assert!(!ok && err.contains("--fen"), "{err}");
+    let (ok, _, err) = mark1(&[
+        "krk",
+        "--think",
+        "--fen",
+        "8/8/8/8/8/2k5/1R6/K7 b - - 0 1",
+        "--drum",
+        d,
+    ]);
+    assert!(!ok && err.contains("White to move"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}

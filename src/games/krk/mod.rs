@@ -637,3 +637,161 @@ pub fn play(
     g.beats = core.machine.stats.beats;
     Ok(g)
 }
+
+/// The value of `p` in the table on `drum` (256 × 128 words), read from the slot of its
+/// image in the triangle as [`census`] reads it, in the reference's terms; `None` for a
+/// slot not valued or a character the build never writes.
+pub fn drum_value(drum: &[u32], p: &Position) -> Option<Value> {
+    let (t, q) = into_triangle(p);
+    value_of(
+        slot(drum, t, q.rook, q.black_king, p.white_to_move),
+        p.white_to_move,
+    )
+}
+
+/// The playing program's one move on a position, beside the reference's.
+#[derive(Clone, Debug, Serialize)]
+pub struct Thought {
+    /// How squares are named here: `algebraic` (FEN and SAN).
+    pub squares: &'static str,
+    /// The position, White to move (FEN).
+    pub fen: String,
+    /// What the teleprinter printed (`K A2`, `R A1 MATE`).
+    pub printed: String,
+    /// The machine's move in SAN (`Ka2`, `Ra1#`).
+    pub machine_move: String,
+    /// Mate in this many White moves, as the table on the drum says (`null`: the slot
+    /// holds no distance).
+    pub drum_distance: Option<u8>,
+    /// Mate in this many White moves, as the reference says.
+    pub reference_distance: Option<u8>,
+    /// The reference's optimal moves (SAN): each takes the distance down by one.
+    pub optimal: Vec<String>,
+    /// The machine's move is one of them.
+    pub machine_optimal: bool,
+    /// Beats from the position set with KAC to the move printed (240 µs each).
+    pub beats: u64,
+}
+
+/// The playing program's move on `p` (White to move), with the table on `drum`: the
+/// position set on the hand switches with KAC, the move read off the paper (a game of
+/// one move: [`play`] with no reply). The reference is consulted only for the comparison.
+///
+/// # Errors
+/// As [`play`]; a position with Black to move; the program printing no move.
+pub fn think(drum: &[u32], p: &Position) -> Result<Thought, super::keys_core::GameError> {
+    use super::keys_core::GameError;
+    if !p.white_to_move {
+        return Err(GameError::Input(format!(
+            "the position must have White to move: {}",
+            p.fen()
+        )));
+    }
+    let g = play(drum, p, &mut |_| None)?;
+    let m = *g.moves.first().ok_or_else(|| {
+        GameError::Run(RunError::Stopped(format!(
+            "the program printed no move (paper: {})",
+            g.paper.trim()
+        )))
+    })?;
+    let mv = rk::Move {
+        piece: if m.king {
+            rk::Piece::WhiteKing
+        } else {
+            rk::Piece::Rook
+        },
+        from: if m.king { p.white_king } else { p.rook },
+        to: m.to,
+    };
+    let table = rk::table();
+    let optimal_moves = table.best_moves(p);
+    Ok(Thought {
+        squares: "algebraic",
+        fen: p.fen(),
+        printed: g
+            .paper
+            .lines()
+            .map(str::trim)
+            .find(|l| printed(l).is_some())
+            .unwrap_or("")
+            .to_string(),
+        machine_move: p.san(&mv),
+        drum_distance: drum_value(drum, p).and_then(Value::distance),
+        reference_distance: table.value(p).distance(),
+        optimal: optimal_moves.iter().map(|o| p.san(o)).collect(),
+        machine_optimal: optimal_moves.contains(&mv),
+        beats: g.beats,
+    })
+}
+
+/// The playing program against the reference on random positions (`mark1 krk --check
+/// N`).
+#[derive(Clone, Debug, Serialize)]
+pub struct MovesChecked {
+    /// How squares are named in `first`: `algebraic` (FEN and SAN).
+    pub squares: &'static str,
+    /// Positions tried (legal, White to move, drawn uniformly from the full board).
+    pub positions: usize,
+    /// Positions where the machine's move is not one of the reference's optimal moves,
+    /// or the drum's distance is not the reference's.
+    pub differences: usize,
+    /// The first few differences, in words.
+    pub first: Vec<String>,
+    /// The seed the positions were drawn from.
+    pub seed: u64,
+    /// The mean beats from KAC to the move printed.
+    pub mean_beats: f64,
+}
+
+/// Runs [`think`] on `n` legal White-to-move positions drawn from `seed` (the full board,
+/// each equally likely; the same positions for a seed whatever the threads), in parallel
+/// on the current rayon pool: the machine's move must be one of the reference's optimal
+/// moves and the drum's distance the reference's.
+///
+/// # Errors
+/// The program failing on a position.
+pub fn check_moves(
+    drum: &[u32],
+    n: usize,
+    seed: u64,
+) -> Result<MovesChecked, super::keys_core::GameError> {
+    use crate::random::{RandomSource, Xorshift};
+    use rayon::prelude::*;
+    let mut rng = Xorshift((seed as u32) ^ 0x1952_0041);
+    let mut positions = Vec::with_capacity(n);
+    while positions.len() < n {
+        let p = Position::from_index(rng.next_u20() as usize % rk::SLOTS, true);
+        if p.is_legal() {
+            positions.push(p);
+        }
+    }
+    let thoughts: Vec<Thought> = positions
+        .par_iter()
+        .map(|p| think(drum, p))
+        .collect::<Result<_, _>>()?;
+    let mut c = MovesChecked {
+        squares: "algebraic",
+        positions: n,
+        differences: 0,
+        first: Vec::new(),
+        seed,
+        mean_beats: 0.0,
+    };
+    for t in &thoughts {
+        c.mean_beats += t.beats as f64 / n.max(1) as f64;
+        if !t.machine_optimal || t.drum_distance != t.reference_distance {
+            c.differences += 1;
+            if c.first.len() < 10 {
+                c.first.push(format!(
+                    "{}: the program {} (the drum: mate in {}), the reference {} (mate in {})",
+                    t.fen,
+                    t.machine_move,
+                    t.drum_distance.map_or("-".into(), |d| d.to_string()),
+                    t.optimal.join(" or "),
+                    t.reference_distance.map_or("-".into(), |d| d.to_string()),
+                ));
+            }
+        }
+    }
+    Ok(c)
+}
