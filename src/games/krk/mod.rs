@@ -11,7 +11,7 @@
 //! line, the first least significant. Slice (t, q) is 16 lines, the black king on (f, r)
 //! at line 2r + f div 4, character f mod 4; the slice is in half-track (T + 8t + rank(q),
 //! file(q) div 4) at line 16 × (file(q) mod 4), T = 0 for White to move and 80 for Black
-//! to move. Values ([`Slot`]): White to move 0 = not valued, n = mate in n (1-16), 31
+//! to move. Values ([`slot`]): White to move 0 = not valued, n = mate in n (1-16), 31
 //! illegal; Black to move 0 = not valued, n + 1 = lost in n (0-16), 30 drawn, 31 illegal.
 //!
 //! [`keys`]: the playing program as a game at the keys (`mark1 play krk`, the web
