@@ -268,39 +268,31 @@ pub fn run(a: KrkArgs) -> Result<()> {
                 if a.json {
                     return write_json(out, &c);
                 }
-                for d in &c.first {
-                    writeln!(out, "{d}")?;
-                }
-                writeln!(
-                    out,
+                let summary = format!(
                     "{} positions (seed {}), the playing program against the reference: {} differences; {:.0} beats a move on average ({:.1} simulated seconds)",
                     c.positions,
                     c.seed,
                     c.differences,
                     c.mean_beats,
                     c.mean_beats * 0.00024
-                )?;
-                if c.differences > 0 {
-                    bail!("the program differs from the reference");
-                }
-                return Ok(());
+                );
+                return report(out, &c.first, &summary, c.differences > 0, "the program");
             }
             let c = g::check(&words, a.levels).map_err(|e| anyhow!("{label}: {e}"))?;
             if a.json {
                 return write_json(out, &c);
             }
-            for d in &c.first {
-                writeln!(out, "{d}")?;
-            }
-            writeln!(
-                out,
+            let summary = format!(
                 "{} slots compared with the reference (levels 0-{}), {} differences",
                 c.slots, c.level, c.differences
-            )?;
-            if c.differences > 0 {
-                bail!("the drum's table differs from the reference");
-            }
-            Ok(())
+            );
+            report(
+                out,
+                &c.first,
+                &summary,
+                c.differences > 0,
+                "the drum's table",
+            )
         }
     }
 }
@@ -453,6 +445,25 @@ fn build(
     }
     if check.differences > 0 {
         bail!("the Mark 1's table differs from the reference");
+    }
+    Ok(())
+}
+
+/// A comparison's first differences, then its summary; an error naming `what` if it
+/// found any.
+fn report(
+    out: &mut dyn Write,
+    first: &[String],
+    summary: &str,
+    differs: bool,
+    what: &str,
+) -> Result<()> {
+    for d in first {
+        writeln!(out, "{d}")?;
+    }
+    writeln!(out, "{summary}")?;
+    if differs {
+        bail!("{what} differs from the reference");
     }
     Ok(())
 }

@@ -164,19 +164,7 @@ pub fn run(cmd: &AjedrecistaCommand, out: &mut dyn Write) -> Result<()> {
                 "the machine's moves to mate against the longest defence, by the black king's start ({} moves first):",
                 l.first
             )?;
-            for k in (0..6).rev() {
-                let mut row = format!("{} ", k + 1);
-                for f in 0..8u8 {
-                    let name = ra::square_name(f + 8 * k);
-                    let cell = match l.longest.get(&name) {
-                        Some(Some(n)) => format!("{n:>3}"),
-                        Some(None) => "  x".to_string(),
-                        None => "  -".to_string(),
-                    };
-                    row.push_str(&cell);
-                }
-                writeln!(out, "{row}")?;
-            }
+            write_grid(out, &l.longest)?;
             writeln!(
                 out,
                 "   a  b  c  d  e  f  g  h   (- a start in check, x no mate forced)"
@@ -185,19 +173,7 @@ pub fn run(cmd: &AjedrecistaCommand, out: &mut dyn Write) -> Result<()> {
                 out,
                 "perfect play's moves to mate from the same starts (the retrograde table, mark1 ref krk):"
             )?;
-            for k in (0..6).rev() {
-                let mut row = format!("{} ", k + 1);
-                for f in 0..8u8 {
-                    let name = ra::square_name(f + 8 * k);
-                    let cell = match l.perfect.get(&name) {
-                        Some(Some(n)) => format!("{n:>3}"),
-                        Some(None) => "  x".to_string(),
-                        None => "  -".to_string(),
-                    };
-                    row.push_str(&cell);
-                }
-                writeln!(out, "{row}")?;
-            }
+            write_grid(out, &l.perfect)?;
             writeln!(out, "   a  b  c  d  e  f  g  h")?;
             let moves = l
                 .from
@@ -214,6 +190,27 @@ pub fn run(cmd: &AjedrecistaCommand, out: &mut dyn Write) -> Result<()> {
             )?;
             writeln!(out, "{}", l.line)?;
         }
+    }
+    Ok(())
+}
+
+/// The starts' counts as a board of ranks 6 to 1 (a number, `x` for none, `-` for a
+/// square that is not a start), without the files' line.
+fn write_grid(
+    out: &mut dyn Write,
+    counts: &std::collections::BTreeMap<String, Option<u32>>,
+) -> std::io::Result<()> {
+    for k in (0..6).rev() {
+        let mut row = format!("{} ", k + 1);
+        for f in 0..8u8 {
+            let cell = match counts.get(&ra::square_name(f + 8 * k)) {
+                Some(Some(n)) => format!("{n:>3}"),
+                Some(None) => "  x".to_string(),
+                None => "  -".to_string(),
+            };
+            row.push_str(&cell);
+        }
+        writeln!(out, "{row}")?;
     }
     Ok(())
 }

@@ -453,27 +453,7 @@ pub fn census(drum: &[u32]) -> rk::Census {
             } else {
                 &mut c.black_to_move
             };
-            side.positions += 1;
-            side.classes += u64::from(canon);
-            match v {
-                Some(Value::Drawn) => {
-                    side.drawn += 1;
-                    side.drawn_classes += u64::from(canon);
-                }
-                Some(Value::MateIn(n) | Value::LostIn(n)) => {
-                    let n = usize::from(n);
-                    while side.by_distance.len() <= n {
-                        side.by_distance.push(rk::Count {
-                            distance: side.by_distance.len() as u8,
-                            positions: 0,
-                        });
-                        side.classes_by_distance.push(0);
-                    }
-                    side.by_distance[n].positions += 1;
-                    side.classes_by_distance[n] += u64::from(canon);
-                }
-                _ => {}
-            }
+            side.tally(v, canon);
         }
     }
     c

@@ -622,29 +622,19 @@ impl Table {
                 } else {
                     &mut c.black_to_move
                 };
-                side.positions += 1;
-                side.classes += u64::from(canon);
+                side.tally(Some(v), canon);
                 match v.distance() {
                     Some(n) => {
-                        let n = usize::from(n);
-                        if side.by_distance.len() <= n {
-                            side.by_distance.resize(n + 1, Count::default());
-                            side.classes_by_distance.resize(n + 1, 0);
-                        }
-                        side.by_distance[n].positions += 1;
-                        side.classes_by_distance[n] += u64::from(canon);
                         let best = if white {
                             &mut longest_w
                         } else {
                             &mut longest_b
                         };
-                        if best.is_none_or(|(m, _)| n as u8 > m) {
-                            *best = Some((n as u8, p));
+                        if best.is_none_or(|(m, _)| n > m) {
+                            *best = Some((n, p));
                         }
                     }
                     None => {
-                        side.drawn += 1;
-                        side.drawn_classes += u64::from(canon);
                         if p.moves().is_empty() {
                             c.stalemates += 1;
                         } else {
@@ -655,11 +645,6 @@ impl Table {
                 if !white && p.black_in_check() {
                     c.black_in_check += 1;
                 }
-            }
-        }
-        for side in [&mut c.white_to_move, &mut c.black_to_move] {
-            for (n, row) in side.by_distance.iter_mut().enumerate() {
-                row.distance = n as u8;
             }
         }
         c.mated = c
@@ -759,6 +744,35 @@ pub struct Side {
     pub drawn: u64,
     /// Drawn positions up to symmetry.
     pub drawn_classes: u64,
+}
+
+impl Side {
+    /// Counts one legal position of this side to move with the value `v` (`None`: not
+    /// valued, counted among the positions only), `canonical` if it is the first of its
+    /// class under the board's 8 symmetries.
+    pub fn tally(&mut self, v: Option<Value>, canonical: bool) {
+        self.positions += 1;
+        self.classes += u64::from(canonical);
+        match v {
+            Some(Value::Drawn) => {
+                self.drawn += 1;
+                self.drawn_classes += u64::from(canonical);
+            }
+            Some(Value::MateIn(n) | Value::LostIn(n)) => {
+                let n = usize::from(n);
+                while self.by_distance.len() <= n {
+                    self.by_distance.push(Count {
+                        distance: self.by_distance.len() as u8,
+                        positions: 0,
+                    });
+                    self.classes_by_distance.push(0);
+                }
+                self.by_distance[n].positions += 1;
+                self.classes_by_distance[n] += u64::from(canonical);
+            }
+            _ => {}
+        }
+    }
 }
 
 /// A longest position: its distance and one example (the first in index order).
