@@ -639,169 +639,258 @@ const CHUNK_BEATS: u64 = 1 << 23;
 /// some other way (cleared, loaded, deposited).
 const NO_ORIGIN: u16 = u16::MAX;
 
-/// The blocks of a page put aside when the page was overwritten, kept with the
-/// half-track its lines were read from ([`BlockCache::page_replaced`]), and brought back
-/// when that half-track is read into the same page again ([`BlockCache::page_read`]).
-/// Only blocks that start and end in the page are kept (those running into the page or
-/// out of it are dropped first), so the page's part of the cache is kept whole.
-#[derive(Clone)]
-struct PageMemo {
-    /// The page (0–7) the blocks were in: they come back only to it.
-    page: usize,
-    /// The page's 64 lines when its blocks were put aside: a block comes back only where
-    /// the lines it was translated from are the lines now read.
-    lines: [u32; 64],
-    /// Their translation ([`translate`], superinstructions fused), valid on the lines the
-    /// blocks cover.
-    ops: [u32; 64],
-    /// How many of the blocks cover each line.
-    cover: [u16; 64],
-    /// The block starting at each line, active (`need` set: they come back active).
-    blocks: [Block; 64],
-    /// The lines where a block starts (bit i for line i of the page).
-    starts: u64,
-}
+/// Kind of the slot after a page's last line in its [`PageCache::ops`]: the orders ran
+/// off the end of the page without a control transfer (a block ends with the page), and
+/// the next block starts at the next page's first line. Kind 38, a B-modified `/W`, is
+/// otherwise unused: a rare order translates to [`K_EXIT`] whatever its B-digits.
+const K_FALL: u32 = op::RANDOM;
 
-/// The block core's cache, kept by the store beside the lines: the block starting at
-/// each line, how many blocks depend on each line (so that a write to such a line drops
-/// them, [`BlockCache::written`]), the translation ([`translate`]) of the lines the
-/// blocks hold, and the blocks of pages overwritten by magnetic reads, kept with the
-/// half-track each page came from ([`PageMemo`]).
+/// The block core's part of one page (64 lines): the block starting at each line and
+/// the translation ([`translate`]) of the lines the blocks hold. Blocks never run from
+/// one page into the next, so a page's part is whole by itself and moves as one box: put
+/// aside with the half-track the page was read from when the page is overwritten, and
+/// brought back when that half-track is read into the page again
+/// ([`BlockCache::page_replaced`], [`BlockCache::page_read`]).
 #[derive(Clone)]
-pub(super) struct BlockCache {
-    ops: [u32; 1024],
-    cover: [u16; 1024],
-    blocks: [Block; 1024],
-    /// The lines whose block is active (bit l % 64 of word l / 64): made active in
+struct PageCache {
+    /// The page (0–15) the blocks are in: a box comes back only to it.
+    page: usize,
+    /// The translation of line x of the page at index x % 128 (valid on the lines the
+    /// blocks cover; superinstructions fused), and [`K_FALL`] at the index of the line
+    /// after the page's last, (64 p + 64) % 128: the other half of the array is unused,
+    /// so that the block core finds a line's translation by its address alone.
+    ops: [u32; 128],
+    /// The block starting at each line of the page ([`NO_BLOCK`] where none is built).
+    blocks: [Block; 64],
+    /// The lines where a block is built (bit i for line i of the page).
+    built: u64,
+    /// The lines whose block is active (bit i for line i of the page): made active in
     /// this run ([`BlockCache::activate`]), its runs not yet counted into the orders by
     /// function and the beats by line ([`BlockCache::settle`]).
-    active: [u64; 16],
+    active: u64,
+    /// While put aside: how many blocks cover each line (in the store's page, the
+    /// count is [`BlockCache::cover`]).
+    cover: [u16; 64],
+    /// While put aside: the page's 64 lines as the blocks were translated from them. A
+    /// block comes back only where these are the lines read.
+    lines: [u32; 64],
+}
+
+impl PageCache {
+    /// An empty box for page `p` (0–15).
+    fn new(p: usize) -> Box<PageCache> {
+        let mut c = Box::new(PageCache {
+            page: p,
+            ops: [translate(0); 128],
+            blocks: [NO_BLOCK; 64],
+            built: 0,
+            active: 0,
+            cover: [0; 64],
+            lines: [0; 64],
+        });
+        c.ops[(p * 64 + 64) & 127] = K_FALL;
+        c
+    }
+
+    /// Makes the box (with no active block) the empty box of page `p` (0–15).
+    fn reset(&mut self, p: usize) {
+        debug_assert_eq!(self.active, 0);
+        let mut b = std::mem::take(&mut self.built);
+        while b != 0 {
+            self.blocks[b.trailing_zeros() as usize] = NO_BLOCK;
+            b &= b - 1;
+        }
+        self.page = p;
+        self.ops[(p * 64 + 64) & 127] = K_FALL;
+    }
+
+    /// Makes the block at line `i` (0–63) of the page inactive, its runs in this run
+    /// counted into `pend` (`lines` the page's lines as the block holds them).
+    fn retire(&mut self, i: usize, lines: &[u32], pend: &mut Pending) {
+        self.active &= !(1 << i);
+        let b = &mut self.blocks[i];
+        if b.need == INACTIVE {
+            return;
+        }
+        b.need = INACTIVE;
+        let h = std::mem::take(&mut b.hits);
+        if h != 0 {
+            let (p0, n) = (self.page * 64, usize::from(b.n));
+            pend.count(&lines[i..i + n], p0 + i, h);
+        }
+    }
+
+    /// Makes every block of the page inactive, their runs counted into `pend` (`lines`
+    /// the page's lines as the blocks hold them).
+    fn retire_all(&mut self, lines: &[u32], pend: &mut Pending) {
+        let mut act = self.active;
+        while act != 0 {
+            self.retire(act.trailing_zeros() as usize, lines, pend);
+            act &= act - 1;
+        }
+    }
+
+    /// Drops the block at line `i` (0–63) of the page, its runs counted into `pend`, and
+    /// uncovers its lines in `cover` (the page's 64 counts).
+    fn drop_block(&mut self, i: usize, lines: &[u32], cover: &mut [u16], pend: &mut Pending) {
+        self.retire(i, lines, pend);
+        let e = usize::from(self.blocks[i].end) & 63;
+        for c in &mut cover[i..=e] {
+            *c -= 1;
+        }
+        self.blocks[i] = NO_BLOCK;
+        self.built &= !(1 << i);
+    }
+}
+
+/// Runs of blocks counted into the orders by function and the beats by line: straight
+/// into the statistics when a run ends ([`BlockCache::settle`]), or kept here for a
+/// block dropped or a box recycled inside a run.
+#[derive(Clone)]
+struct Pending {
     /// The beats of each function ([`super::Timing::beats`], fixed for a machine), kept
-    /// when a block is built, to count the runs of blocks dropped while active.
+    /// when a block is built.
     base: [u32; 64],
-    /// Orders by function of blocks dropped while active, not yet in the statistics.
-    pend_fn: [u64; 64],
-    /// Beats by line of blocks dropped while active, not yet in the statistics.
-    pend_beats: [u64; 1024],
-    /// Whether anything is pending in `pend_fn` and `pend_beats`.
-    pend: bool,
+    /// Orders by function, not yet in the statistics.
+    by_function: [u64; 64],
+    /// Beats by line, not yet in the statistics.
+    line_beats: [u64; 1024],
+    /// Whether anything is pending.
+    any: bool,
+}
+
+impl Pending {
+    /// Counts `h` runs of the orders `lines`, the first at address `at`.
+    fn count(&mut self, lines: &[u32], at: usize, h: u64) {
+        count_runs(lines, at, h, &self.base, &mut self.by_function, &mut self.line_beats);
+        self.any = true;
+    }
+}
+
+/// Counts `h` runs of the orders `lines` (the first at address `at`) into `by_function`
+/// and `line_beats`, `base` the beats of each function.
+fn count_runs(
+    lines: &[u32],
+    at: usize,
+    h: u64,
+    base: &[u32; 64],
+    by_function: &mut [u64; 64],
+    line_beats: &mut [u64; 1024],
+) {
+    for (w, lb) in lines.iter().zip(&mut line_beats[at..at + lines.len()]) {
+        let f = function(*w) as usize;
+        by_function[f] += h;
+        *lb += h * u64::from(base[f]);
+    }
+}
+
+/// The block core's cache, kept by the store beside the lines: each page's part
+/// ([`PageCache`]: its blocks and the translation of the lines they hold), how many
+/// blocks depend on each line (so that a write to such a line drops them,
+/// [`BlockCache::written`]), and the parts of pages overwritten by magnetic reads, kept
+/// with the half-track each page came from.
+#[derive(Clone)]
+pub(super) struct BlockCache {
+    /// The part of each page, 0–15 (8–15 are not fitted: their lines are zero, rare, and
+    /// hold no block).
+    pages: [Box<PageCache>; 16],
+    /// How many blocks cover each line (their orders, and their terminator).
+    cover: [u16; 1024],
+    /// Runs of blocks dropped while active, not yet in the statistics.
+    pend: Pending,
     /// Whether a block was made active since the last [`BlockCache::settle`].
     busy: bool,
-    /// The pages (bit p) whose part of the cache is as it came back whole from the memo
-    /// of the page's origin ([`BlockCache::page_read`]): putting it aside again would
-    /// change nothing.
-    clean: u8,
     /// The half-track each page was last read from ([`NO_ORIGIN`]: none).
     origin: [u16; 8],
-    /// Per half-track (track × 2 + half), the blocks of the last page overwritten while
+    /// Per half-track (track × 2 + half), the part of the last page overwritten while
     /// it held lines read from it; empty until a page is first put aside.
-    memo: Vec<Option<Box<PageMemo>>>,
+    memo: Vec<Option<Box<PageCache>>>,
+    /// The half-tracks (bit k % 64 of word k / 64) whose box went aside holding active
+    /// blocks since the last settle.
+    aside: [u64; 8],
+    /// Empty boxes, for the pages whose box went aside.
+    spare: Vec<Box<PageCache>>,
 }
 
 impl BlockCache {
     /// The cache of an all-zero store.
     pub(super) fn new() -> Box<BlockCache> {
         Box::new(BlockCache {
-            ops: [translate(0); 1024],
+            pages: std::array::from_fn(PageCache::new),
             cover: [0; 1024],
-            blocks: [NO_BLOCK; 1024],
-            active: [0; 16],
-            base: [0; 64],
-            pend_fn: [0; 64],
-            pend_beats: [0; 1024],
-            pend: false,
+            pend: Pending {
+                base: [0; 64],
+                by_function: [0; 64],
+                line_beats: [0; 1024],
+                any: false,
+            },
             busy: false,
-            clean: 0,
             origin: [NO_ORIGIN; 8],
             memo: Vec::new(),
+            aside: [0; 8],
+            spare: Vec::new(),
         })
     }
 
+    /// The block starting at line `l` (0–1023).
+    #[inline(always)]
+    fn block(&self, l: usize) -> &Block {
+        &self.pages[(l >> 6) & 15].blocks[l & 63]
+    }
+
+    /// The translation held for line `l` (0–1023).
+    #[cfg(test)]
+    fn op(&self, l: usize) -> u32 {
+        self.pages[(l >> 6) & 15].ops[l & 127]
+    }
+
     /// Page `p` (0–7) is about to be overwritten whole with different lines (`lines` the
-    /// store before the write): drops every block that depends on a line of it, having
-    /// put those that start and end in it aside with the half-track the page was read
-    /// from, if it was ([`PageMemo`]). The page's origin is forgotten (a magnetic read
-    /// sets it again, [`BlockCache::page_read`]).
+    /// store before the write): every block depends on a line of it is dropped from the
+    /// page; the page's box goes aside with the half-track the page was read from, if it
+    /// was, and the page gets an empty one. The page's origin is forgotten (a magnetic
+    /// read sets it again, [`BlockCache::page_read`]).
     pub(super) fn page_replaced(&mut self, p: usize, lines: &[u32; 1024]) {
         let p0 = p * 64;
         let origin = std::mem::replace(&mut self.origin[p], NO_ORIGIN);
-        // The blocks running into the page from the one before, and out of it into the
-        // next: dropped.
-        if p0 > 0 && self.cover[p0 - 1] != 0 && !ends_block(self.ops[p0 - 1]) {
-            self.drop_reaching(p0 - 1, 0, p0, lines);
-        }
-        if self.cover[p0 + 63] != 0 && !ends_block(self.ops[p0 + 63]) {
-            self.drop_reaching(p0 + 63, p0, p0 + 64, lines);
-        }
-        let clean = self.clean & (1 << p) != 0;
-        self.clean &= !(1 << p);
-        if self.cover[p0..p0 + 64].iter().all(|&c| c == 0) {
+        if self.pages[p].built == 0 {
             return;
         }
-        // The rest start and end in the page: their runs counted, kept with the
-        // half-track (unless the memo holds them as they are), then dropped.
-        let mut act = std::mem::take(&mut self.active[p]);
-        while act != 0 {
-            let l = p0 + act.trailing_zeros() as usize;
-            act &= act - 1;
-            self.retire(l, lines);
+        let now = &lines[p0..p0 + 64];
+        if origin == NO_ORIGIN {
+            let pg = &mut self.pages[p];
+            pg.retire_all(now, &mut self.pend);
+            pg.reset(p);
+        } else {
+            let key = usize::from(origin);
+            if self.memo.is_empty() {
+                self.memo.resize(2 * super::drum::TRACKS, None);
+            }
+            let pg = &mut self.pages[p];
+            pg.lines.copy_from_slice(now);
+            pg.cover.copy_from_slice(&self.cover[p0..p0 + 64]);
+            if pg.active != 0 {
+                self.aside[key >> 6] |= 1 << (key & 63);
+            }
+            let empty = self.empty_box(p);
+            let out = std::mem::replace(&mut self.pages[p], empty);
+            if let Some(mut old) = self.memo[key].replace(out) {
+                // The box it replaces: its runs counted, kept for another page.
+                let lines = old.lines;
+                old.retire_all(&lines, &mut self.pend);
+                self.spare.push(old);
+            }
         }
-        if origin != NO_ORIGIN && !clean {
-            self.put_aside(p, usize::from(origin), lines);
-        }
-        self.blocks[p0..p0 + 64].fill(NO_BLOCK);
         self.cover[p0..p0 + 64].fill(0);
     }
 
-    /// Makes the block at line `l` inactive, its runs in this run counted into the
-    /// pending statistics (`lines` as the block holds them).
-    #[inline]
-    fn retire(&mut self, l: usize, lines: &[u32; 1024]) {
-        let b = &mut self.blocks[l];
-        if b.need == INACTIVE {
-            return;
-        }
-        let (h, n) = (b.hits, usize::from(b.n));
-        b.hits = 0;
-        b.need = INACTIVE;
-        if h != 0 {
-            for (w, pb) in lines[l..l + n].iter().zip(&mut self.pend_beats[l..l + n]) {
-                let f = function(*w) as usize;
-                self.pend_fn[f] += h;
-                *pb += h * u64::from(self.base[f]);
+    /// An empty box for page `p`: a spare one, or a new one.
+    fn empty_box(&mut self, p: usize) -> Box<PageCache> {
+        match self.spare.pop() {
+            Some(mut b) => {
+                b.reset(p);
+                b
             }
-            self.pend = true;
-        }
-    }
-
-    /// Keeps page `p`'s part of the cache (its blocks all start and end in it) in the
-    /// memo of half-track `key`, replacing what was there.
-    fn put_aside(&mut self, p: usize, key: usize, lines: &[u32; 1024]) {
-        if self.memo.is_empty() {
-            self.memo.resize(2 * super::drum::TRACKS, None);
-        }
-        let p0 = p * 64;
-        let m = self.memo[key].get_or_insert_with(|| {
-            Box::new(PageMemo {
-                page: p,
-                lines: [0; 64],
-                ops: [0; 64],
-                cover: [0; 64],
-                blocks: [NO_BLOCK; 64],
-                starts: 0,
-            })
-        });
-        m.page = p;
-        m.lines.copy_from_slice(&lines[p0..p0 + 64]);
-        m.ops.copy_from_slice(&self.ops[p0..p0 + 64]);
-        m.cover.copy_from_slice(&self.cover[p0..p0 + 64]);
-        m.blocks.copy_from_slice(&self.blocks[p0..p0 + 64]);
-        m.starts = 0;
-        for (i, b) in m.blocks.iter_mut().enumerate() {
-            if b.vneed != 0 {
-                b.need = i64::from(b.vneed) << BUDGET_SHIFT;
-                m.starts |= 1 << i;
-            }
+            None => PageCache::new(p),
         }
     }
 
@@ -809,61 +898,45 @@ impl BlockCache {
     /// lines already, so its blocks stay: records the origin.
     #[inline(always)]
     pub(super) fn page_kept(&mut self, p: usize, key: usize) {
-        if usize::from(self.origin[p]) != key {
-            self.clean &= !(1 << p);
-            self.origin[p] = key as u16;
-        }
+        self.origin[p] = key as u16;
     }
 
     /// Page `p` (0–7) now holds the lines `new` of half-track `key` (track × 2 + half),
-    /// just read over different lines (so that no block depends on the page): records
-    /// the origin, and brings back the blocks kept with that half-track
-    /// from this page ([`PageMemo`]) whose lines, every one of them (terminator
-    /// included), are the same in `new` as when they were put aside. Those lines are the
-    /// lines the blocks were translated from, so no stale translation comes back.
+    /// just read over different lines (so that the page's box is empty): records the
+    /// origin, and brings back the box put aside with that half-track from this page,
+    /// its blocks kept only where their lines, every one of them (terminator included),
+    /// are the same in `new` as when they were put aside. Those lines are the lines the
+    /// blocks were translated from, so no stale translation comes back.
     #[inline(never)]
     pub(super) fn page_read(&mut self, p: usize, key: usize, new: &[u32; 64]) {
         self.origin[p] = key as u16;
-        let Some(Some(m)) = self.memo.get(key) else {
+        let Some(slot) = self.memo.get_mut(key) else {
             return;
         };
-        if m.page != p {
+        let Some(mut m) = slot.take_if(|m| m.page == p) else {
             return;
+        };
+        debug_assert_eq!(self.pages[p].built, 0);
+        if m.lines != *new {
+            // Some lines differ (written to the page or to the track since): the blocks
+            // over them are dropped.
+            let mut b = m.built;
+            while b != 0 {
+                let s = b.trailing_zeros() as usize;
+                b &= b - 1;
+                let e = usize::from(m.blocks[s].end) & 63;
+                if m.lines[s..=e] != new[s..=e] {
+                    let (lines, mut cover) = (m.lines, m.cover);
+                    m.drop_block(s, &lines, &mut cover, &mut self.pend);
+                    m.cover = cover;
+                }
+            }
         }
         let p0 = p * 64;
-        debug_assert!(self.cover[p0..p0 + 64].iter().all(|&c| c == 0));
-        let same = m.lines == *new
-            || m.cover
-                .iter()
-                .zip(m.lines.iter().zip(new))
-                .all(|(&c, (a, b))| c == 0 || a == b);
-        if same {
-            // The common case: the routine read again as it was.
-            self.blocks[p0..p0 + 64].copy_from_slice(&m.blocks);
-            self.cover[p0..p0 + 64].copy_from_slice(&m.cover);
-            self.ops[p0..p0 + 64].copy_from_slice(&m.ops);
-            self.active[p] |= m.starts;
-            self.busy = true;
-            self.clean |= 1 << p;
-            return;
-        }
-        // Some lines differ (written to the page or to the track since): block by block.
-        for (s, b) in m.blocks.iter().enumerate() {
-            if b.vneed == 0 {
-                continue;
-            }
-            let e = usize::from(b.end) - p0;
-            if m.lines[s..=e] != new[s..=e] {
-                continue;
-            }
-            self.blocks[p0 + s] = *b;
-            self.active[p] |= 1 << s;
-            self.busy = true;
-            for x in s..=e {
-                self.cover[p0 + x] += 1;
-                self.ops[p0 + x] = m.ops[x];
-            }
-        }
+        self.cover[p0..p0 + 64].copy_from_slice(&m.cover);
+        self.busy |= m.active != 0;
+        let empty = std::mem::replace(&mut self.pages[p], m);
+        self.spare.push(empty);
     }
 
     /// Line `a` (0–511) of `lines` is about to be written: drops the blocks that depend
@@ -876,44 +949,37 @@ impl BlockCache {
     }
 
     /// Drops every block that depends on line `a`: the blocks that start at `a` or at a
-    /// line before it from which the orders run straight (no transfer, no terminator)
-    /// to `a`. Such lines are covered by a block, so their translation is up to date.
+    /// line before it in its page from which the orders run straight (no transfer, no
+    /// terminator) to `a`. Such lines are covered by a block, so their translation is up
+    /// to date.
     #[cold]
     #[inline(never)]
     fn invalidate(&mut self, a: usize, lines: &[u32; 1024]) {
-        self.drop_reaching(a, 0, a, lines);
-    }
-
-    /// Drops the blocks that start at line `from`, or at a line before it (down to line
-    /// `low`) from which the orders run straight to `from`, and reach line `min_end` at
-    /// least (their runs counted, `lines` as the blocks hold them).
-    fn drop_reaching(&mut self, from: usize, low: usize, min_end: usize, lines: &[u32; 1024]) {
-        let mut l = from;
+        let p = (a >> 6) & 15;
+        let p0 = p * 64;
+        let (page, cover) = (&lines[p0..p0 + 64], &mut self.cover[p0..p0 + 64]);
+        let pg = &mut self.pages[p];
+        let mut i = a - p0;
         loop {
-            let b = self.blocks[l];
-            if b.vneed != 0 && usize::from(b.end) >= min_end {
-                self.retire(l, lines);
-                self.clean &= !(1 << (l >> 6));
-                for x in l..=usize::from(b.end) {
-                    self.cover[x] -= 1;
-                }
-                self.blocks[l] = NO_BLOCK;
+            let b = pg.blocks[i];
+            if b.vneed != 0 && usize::from(b.end) >= a {
+                pg.drop_block(i, page, cover, &mut self.pend);
             }
-            if l == low || self.cover[l - 1] == 0 || ends_block(self.ops[l - 1]) {
+            if i == 0 || cover[i - 1] == 0 || ends_block(pg.ops[(p0 + i - 1) & 127]) {
                 break;
             }
-            l -= 1;
+            i -= 1;
         }
     }
 
     /// No block (KEC).
     pub(super) fn clear(&mut self) {
-        debug_assert!(self.blocks.iter().all(|b| b.hits == 0), "KEC inside a run");
-        self.active = [0; 16];
+        for (p, pg) in self.pages.iter_mut().enumerate() {
+            debug_assert_eq!(pg.active, 0, "KEC inside a run");
+            pg.reset(p);
+        }
         self.cover = [0; 1024];
-        self.blocks = [NO_BLOCK; 1024];
         self.origin = [NO_ORIGIN; 8];
-        self.clean = 0;
     }
 
     /// Page `p` (0–7) was filled other than by a magnetic read: it has no origin.
@@ -933,7 +999,9 @@ impl BlockCache {
         base: &[u32; 64],
         left: i64,
     ) -> Result<(), bool> {
-        let b = self.blocks[l];
+        let (p, i) = ((l >> 6) & 15, l & 63);
+        let pg = &mut *self.pages[p];
+        let b = pg.blocks[i];
         if b.need != INACTIVE {
             // It does not fit.
             return Err(false);
@@ -943,20 +1011,21 @@ impl BlockCache {
             return Err(true);
         }
         if b.vneed == 0 {
-            self.base = *base;
-            self.clean &= !(1 << ((l >> 6) & 7));
+            self.pend.base = *base;
             let (mut n, mut beats, mut last, mut x) = (0usize, 0u32, 0u32, l);
             let end = loop {
                 // Translated now; kept up to date while a block covers the line.
-                self.ops[x] = translate(lines[x]);
-                let k = self.ops[x] & 255;
+                let t = translate(lines[x]);
+                pg.ops[x & 127] = t;
+                let k = t & 255;
                 if k == K_EXIT {
                     break x;
                 }
                 last = base[(k & 63) as usize];
                 beats += last;
                 n += 1;
-                if in_set(JUMPS, k & 63) {
+                // A block ends at a control transfer, or with its page.
+                if in_set(JUMPS, k & 63) || x & 63 == 63 {
                     break x;
                 }
                 x += 1;
@@ -966,17 +1035,17 @@ impl BlockCache {
             }
             // Superinstructions: a TG whose next line is a /T in the same block.
             for x in l..l + n - 1 {
-                let (k, k2) = (self.ops[x] & 255, self.ops[x + 1] & 255);
+                let (k, k2) = (pg.ops[x & 127] & 255, pg.ops[(x + 1) & 127] & 255);
                 if k == K_PLAIN + op::B_SUB_X && k2 == K_PLAIN + op::JUMP_B {
-                    self.ops[x] = (self.ops[x] & !255) | K_TG_T;
+                    pg.ops[x & 127] = (pg.ops[x & 127] & !255) | K_TG_T;
                 } else if k == op::LOAD_D_SIGNED && k2 == op::MUL_ADD_SIGNED {
-                    self.ops[x] = (self.ops[x] & !255) | K_K_F;
+                    pg.ops[x & 127] = (pg.ops[x & 127] & !255) | K_K_F;
                 }
             }
             for c in &mut self.cover[l..=end] {
                 *c += 1;
             }
-            self.blocks[l] = Block {
+            pg.blocks[i] = Block {
                 need: INACTIVE,
                 hits: 0,
                 cost: (u64::from(beats) << BUDGET_SHIFT) | n as u64,
@@ -984,22 +1053,24 @@ impl BlockCache {
                 n: n as u16,
                 end: end as u16,
             };
+            pg.built |= 1 << i;
         }
-        let b = &mut self.blocks[l];
+        let b = &mut pg.blocks[i];
         let need = i64::from(b.vneed) << BUDGET_SHIFT;
         if need > left {
             return Err(false);
         }
         b.need = need;
-        self.active[l >> 6] |= 1 << (l & 63);
+        pg.active |= 1 << i;
         self.busy = true;
         Ok(())
     }
 
-    /// Counts the runs of the active blocks, and those of blocks dropped while active,
-    /// into the orders by function and the beats by line (the instructions and beats
-    /// were counted as the blocks ran), and makes every block inactive: the end of a run
-    /// ([`Machine::run_fast`]), after which the statistics are exact.
+    /// Counts the runs of the active blocks (in the store's pages and in the boxes put
+    /// aside), and those of blocks dropped while active, into the orders by function and
+    /// the beats by line (the instructions and beats were counted as the blocks ran),
+    /// and makes every block inactive: the end of a run ([`Machine::run_fast`]), after
+    /// which the statistics are exact.
     #[inline(always)]
     pub(super) fn settle(
         &mut self,
@@ -1008,7 +1079,7 @@ impl BlockCache {
         by_function: &mut [u64; 64],
         line_beats: &mut [u64; 1024],
     ) {
-        if self.busy || self.pend {
+        if self.busy || self.pend.any {
             self.settle_all(lines, base, by_function, line_beats);
         }
     }
@@ -1023,30 +1094,45 @@ impl BlockCache {
         line_beats: &mut [u64; 1024],
     ) {
         self.busy = false;
-        for w in 0..16 {
-            let mut act = std::mem::take(&mut self.active[w]);
+        let mut settle = |pg: &mut PageCache, lines: &[u32]| {
+            let mut act = std::mem::take(&mut pg.active);
             while act != 0 {
-                let l = w * 64 + act.trailing_zeros() as usize;
+                let i = act.trailing_zeros() as usize;
                 act &= act - 1;
-                let b = &mut self.blocks[l];
-                let h = b.hits;
-                b.hits = 0;
+                let b = &mut pg.blocks[i];
                 b.need = INACTIVE;
+                let h = std::mem::take(&mut b.hits);
                 if h != 0 {
-                    for x in l..l + usize::from(b.n) {
-                        let f = function(lines[x]) as usize;
-                        by_function[f] += h;
-                        line_beats[x] += h * u64::from(base[f]);
+                    let n = usize::from(b.n);
+                    let at = pg.page * 64 + i;
+                    count_runs(&lines[i..i + n], at, h, base, by_function, line_beats);
+                }
+            }
+        };
+        for (p, pg) in self.pages.iter_mut().enumerate() {
+            if pg.active != 0 {
+                settle(pg, &lines[p * 64..p * 64 + 64]);
+            }
+        }
+        for w in 0..8 {
+            let mut keys = std::mem::take(&mut self.aside[w]);
+            while keys != 0 {
+                let key = w * 64 + keys.trailing_zeros() as usize;
+                keys &= keys - 1;
+                if let Some(Some(m)) = self.memo.get_mut(key) {
+                    if m.active != 0 {
+                        let own = m.lines;
+                        settle(m, &own);
                     }
                 }
             }
         }
-        if self.pend {
-            self.pend = false;
-            for (t, p) in by_function.iter_mut().zip(&mut self.pend_fn) {
+        if self.pend.any {
+            self.pend.any = false;
+            for (t, p) in by_function.iter_mut().zip(&mut self.pend.by_function) {
                 *t += std::mem::take(p);
             }
-            for (t, p) in line_beats.iter_mut().zip(self.pend_beats.iter_mut()) {
+            for (t, p) in line_beats.iter_mut().zip(self.pend.line_beats.iter_mut()) {
                 *t += std::mem::take(p);
             }
         }
@@ -1075,7 +1161,7 @@ fn put(lines: &mut [u32; 1024], a: u32, v: u32) {
 
 /// Calls `$m!(.. [f p, ..] [x ..])` with the block core's kinds: each function number f
 /// it obeys (those not in [`RARE`]) with its plain kind p = K_PLAIN + f, then every
-/// other kind but the superinstructions' (kinds that leave to the general path: the
+/// other kind but the superinstructions' and [`K_FALL`] (kinds that leave to the general path: the
 /// rare functions, B-modified or plain). Literals, for the patterns of the dispatch;
 /// checked against [`RARE`] by the test `block_kinds_are_every_kind_once`.
 macro_rules! block_kinds {
@@ -1087,7 +1173,7 @@ macro_rules! block_kinds {
              37 101, 39 103, 40 104, 41 105, 42 106, 43 107, 44 108, 45 109, 46 110,
              47 111, 48 112, 49 113, 50 114, 51 115, 53 117, 54 118, 55 119, 56 120,
              57 121, 58 122, 59 123, 61 125, 62 126, 63 127]
-            [0 38 52 60 64 72 100 102 116 124])
+            [0 52 60 64 72 100 102 116 124])
     };
 }
 
@@ -1174,7 +1260,7 @@ impl Machine {
             run.prev_end
         };
         if charged {
-            let blk = &mut cache.blocks[l];
+            let blk = &mut cache.pages[(l >> 6) & 15].blocks[l & 63];
             if y - l < usize::from(blk.n) {
                 blk.hits -= 1;
                 left += blk.cost as i64;
@@ -1228,6 +1314,8 @@ impl BlockRun {
         let (mut a, mut dv, mut d_signed, mut bl, mut b_sign) = self.r.parts();
         let o = self.o;
         let (mut left, mut l, mut prev_end, mut px) = (self.left, self.l, self.prev_end, self.px);
+        // The part of the page of the block being run.
+        let mut pg: &mut PageCache;
 
         // The store as `order!` reaches it: the lines directly. A write to a line a block
         // depends on leaves the order to the general path (through the store, it drops
@@ -1274,7 +1362,8 @@ impl BlockRun {
                 let _ = $to; // C is set when the chunk ends
                 prev_end = $line;
                 l = $next as usize;
-                let blk = &mut cache.blocks[l];
+                pg = &mut cache.pages[(l >> 6) & 15];
+                let blk = &mut pg.blocks[l & 63];
                 if blk.need <= left {
                     left -= blk.cost as i64;
                     blk.hits += 1;
@@ -1321,7 +1410,7 @@ impl BlockRun {
                         b_sign = arith::b_sign(v);
                         let jl = $line + 1;
                         let next = if !b_sign {
-                            let t = lines[((cache.ops[jl & 1023] >> 16) & 1023) as usize];
+                            let t = lines[((pg.ops[jl & 127] >> 16) & 1023) as usize];
                             let (_, next) = arith::jump_to(false, jl as u32, t);
                             if arith::dynamic_stop(o.stop_dyn, jl as u32, next, |x| lines[x as usize]).is_some() {
                                 // A dynamic or hoot stop: the general path stops there.
@@ -1334,6 +1423,12 @@ impl BlockRun {
                         $line = jl;
                         next_block!((), next, $line, $ops, $blocks);
                     }
+                    K_FALL => {
+                        // The orders ran off the end of the page (`line` the next page's
+                        // first): the next block starts there.
+                        $line -= 1;
+                        next_block!((), ($line + 1) & 1023, $line, $ops, $blocks);
+                    }
                     K_K_F => {
                         // /K on line `line`, then /F on the next, both B-modified.
                         let x = ($op >> 16) + bl[(($op >> 8) & 7) as usize];
@@ -1341,7 +1436,7 @@ impl BlockRun {
                             break $run (BlockExit::General, $line, true);
                         }
                         let d = arith::factor(rl!(address(x)), true);
-                        let op2 = cache.ops[($line + 1) & 1023];
+                        let op2 = pg.ops[($line + 1) & 127];
                         let x2 = (op2 >> 16) + bl[((op2 >> 8) & 7) as usize];
                         dv = d;
                         d_signed = true;
@@ -1362,7 +1457,7 @@ impl BlockRun {
         let end = 'run: {
             'blocks: loop {
                 // A block starts at line l.
-                if cache.blocks[l].need > left {
+                if cache.block(l).need > left {
                     if let Err(general) = cache.activate(l, lines, base, left) {
                         let e = if general {
                             BlockExit::General
@@ -1372,12 +1467,13 @@ impl BlockRun {
                         break 'run (e, l, false);
                     }
                 }
-                let blk = &mut cache.blocks[l];
+                pg = &mut cache.pages[(l >> 6) & 15];
+                let blk = &mut pg.blocks[l & 63];
                 left -= blk.cost as i64;
                 blk.hits += 1;
                 let mut line = l;
                 'ops: loop {
-                    let op = cache.ops[line & 1023];
+                    let op = pg.ops[line & 127];
                     block_kinds!(dispatch!(op, op, line, 'run, 'ops, 'blocks;));
                     line += 1;
                 }
@@ -1409,11 +1505,11 @@ mod tests {
         let mut exits: Vec<u32> = (0..64)
             .filter(|&f| in_set(RARE, f))
             .flat_map(|f| [f, K_PLAIN + f])
-            .filter(|&k| k != K_TG_T && k != K_K_F)
+            .filter(|&k| k != K_TG_T && k != K_K_F && k != K_FALL)
             .collect();
         exits.sort();
         assert_eq!(xs, exits, "the kinds that leave");
-        let mut all: Vec<u32> = [fs, ps, xs, vec![K_TG_T, K_K_F]].concat();
+        let mut all: Vec<u32> = [fs, ps, xs, vec![K_TG_T, K_K_F, K_FALL]].concat();
         all.sort();
         assert_eq!(all, (0..128).collect::<Vec<u32>>(), "every kind once");
     }
@@ -1445,16 +1541,16 @@ mod tests {
         read(&mut m, 5);
         run(&mut m);
         let c = &m.store.cache;
-        assert!(c.blocks[128].vneed != 0 && c.blocks[129].vneed != 0);
-        assert!(c.cover[131] == 2 && c.ops[130] & 255 == K_TG_T);
+        assert!(c.block(128).vneed != 0 && c.block(129).vneed != 0);
+        assert!(c.cover[131] == 2 && c.op(130) & 255 == K_TG_T);
         // Another half-track (zeros) over it: the blocks go...
         read(&mut m, 6);
         assert!(m.store.cache.cover.iter().all(|&c| c == 0));
         // ... and come back with track 5, as they were.
         read(&mut m, 5);
         let c = &m.store.cache;
-        assert!(c.blocks[128].vneed != 0 && c.blocks[129].vneed != 0);
-        assert!(c.cover[131] == 2 && c.ops[130] & 255 == K_TG_T);
+        assert!(c.block(128).vneed != 0 && c.block(129).vneed != 0);
+        assert!(c.cover[131] == 2 && c.op(130) & 255 == K_TG_T);
         run(&mut m);
         // Track 5 rewritten with line 2 changed: the blocks over line 130 stay out, the
         // one at line 132 (lines 132 only) comes back.
@@ -1463,8 +1559,8 @@ mod tests {
         m.drum.set_half_track(5, 0, &r);
         read(&mut m, 5);
         let c = &m.store.cache;
-        assert!(c.blocks[128].vneed == 0 && c.blocks[129].vneed == 0);
-        assert!(c.blocks[132].vneed != 0 && c.cover[130] == 0 && c.cover[132] == 1);
+        assert!(c.block(128).vneed == 0 && c.block(129).vneed == 0);
+        assert!(c.block(132).vneed != 0 && c.cover[130] == 0 && c.cover[132] == 1);
     }
 
     #[test]
