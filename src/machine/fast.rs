@@ -571,7 +571,8 @@ const INACTIVE: i64 = i64::MAX;
 /// The block core's translation of a store line `w` (20 bits), recomputed with every
 /// write: P0–P7 the kind (`K_EXIT`, or f + 64 for an order obeyed as written, or f for a
 /// B-modified one), P8–P10 the B-line (the one added, or for a B-exceptional B-tube order
-/// the one operated on), P16 up the address (plain) or P0–P13 of the line (B-modified).
+/// the one operated on); plain, the address s in P22–P31 and its long-line partner
+/// ([`super::store::partner`]) in P12–P21; B-modified, P0–P13 of the line in P16–P29.
 #[inline(always)]
 pub const fn translate(w: u32) -> u32 {
     let f = function(w);
@@ -584,7 +585,8 @@ pub const fn translate(w: u32) -> u32 {
         if b == 0 && in_set(WRITES_B, f) {
             return K_EXIT;
         }
-        (K_PLAIN + f) | (b << 8) | (address(w) << 16)
+        let s = address(w);
+        (K_PLAIN + f) | (b << 8) | (super::store::partner(s) << 12) | (s << 22)
     } else {
         f | (b << 8) | (below_function(w) << 16)
     }
@@ -784,6 +786,17 @@ fn count_runs(
     }
 }
 
+/// [`BlockCache::cover`] with no block: 0 for the fitted lines, 1 for the others.
+const UNFITTED: [u16; 1024] = {
+    let mut c = [0; 1024];
+    let mut x = super::store::LINES;
+    while x < 1024 {
+        c[x] = 1;
+        x += 1;
+    }
+    c
+};
+
 /// The block core's cache, kept by the store beside the lines: each page's part
 /// ([`PageCache`]: its blocks and the translation of the lines they hold), how many
 /// blocks depend on each line (so that a write to such a line drops them,
@@ -794,7 +807,10 @@ pub(super) struct BlockCache {
     /// The part of each page, 0–15 (8–15 are not fitted: their lines are zero, rare, and
     /// hold no block).
     pages: [Box<PageCache>; 16],
-    /// How many blocks cover each line (their orders, and their terminator).
+    /// How many blocks cover each line (their orders, and their terminator); 1 for the
+    /// lines that are not fitted (512–1023, [`UNFITTED`]), so that the block core's
+    /// one test before a write also sends a write to them, which is lost, to the
+    /// general path.
     cover: [u16; 1024],
     /// Runs of blocks dropped while active, not yet in the statistics.
     pend: Pending,
@@ -817,7 +833,7 @@ impl BlockCache {
     pub(super) fn new() -> Box<BlockCache> {
         Box::new(BlockCache {
             pages: std::array::from_fn(PageCache::new),
-            cover: [0; 1024],
+            cover: UNFITTED,
             pend: Pending {
                 base: [0; 64],
                 by_function: [0; 64],
@@ -978,7 +994,7 @@ impl BlockCache {
             debug_assert_eq!(pg.active, 0, "KEC inside a run");
             pg.reset(p);
         }
-        self.cover = [0; 1024];
+        self.cover = UNFITTED;
         self.origin = [NO_ORIGIN; 8];
     }
 
@@ -1149,16 +1165,6 @@ pub(super) enum BlockExit {
     Again,
 }
 
-/// Writes `v` (20 bits) to line `a` from inside a block chunk, which has made sure that
-/// no block depends on it.
-#[inline(always)]
-fn put(lines: &mut [u32; 1024], a: u32, v: u32) {
-    let a = a as usize;
-    if a < super::store::LINES {
-        lines[a] = v;
-    }
-}
-
 /// Calls `$m!(.. [f p, ..] [x ..])` with the block core's kinds: each function number f
 /// it obeys (those not in [`RARE`]) with its plain kind p = K_PLAIN + f, then every
 /// other kind but the superinstructions' and [`K_FALL`] (kinds that leave to the general path: the
@@ -1316,15 +1322,17 @@ impl BlockRun {
         let (mut left, mut l, mut prev_end, mut px) = (self.left, self.l, self.prev_end, self.px);
         // The part of the page of the block being run.
         let mut pg: &mut PageCache;
+        // The partner of the address of the order being obeyed (the long lines').
+        let mut pq: u32;
 
         // The store as `order!` reaches it: the lines directly. A write to a line a block
         // depends on leaves the order to the general path (through the store, it drops
         // the blocks).
+        // (`pq` is the partner of the order's address, set before each order.)
         macro_rules! rl {
             ($s:expr) => {{
                 let s = $s;
-                u64::from(lines[s as usize])
-                    | (u64::from(lines[((s & !63) | ((s + 1) & 63)) as usize]) << 20)
+                u64::from(lines[s as usize]) | (u64::from(lines[pq as usize]) << 20)
             }};
         }
         macro_rules! rs {
@@ -1340,18 +1348,17 @@ impl BlockRun {
         macro_rules! wl {
             ($s:expr, $v:expr, $exit:block) => {{
                 let s = $s;
-                let p = (s & !63) | ((s + 1) & 63);
-                if (cache.cover[s as usize] | cache.cover[p as usize]) != 0 $exit
+                if (cache.cover[s as usize] | cache.cover[pq as usize]) != 0 $exit
                 let v: u64 = $v;
-                put(lines, s, (v as u32) & MASK20);
-                put(lines, p, ((v >> 20) as u32) & MASK20);
+                lines[s as usize] = (v as u32) & MASK20;
+                lines[pq as usize] = ((v >> 20) as u32) & MASK20;
             }};
         }
         macro_rules! ws {
             ($s:expr, $v:expr, $exit:block) => {{
                 let s = $s;
                 if cache.cover[s as usize] != 0 $exit
-                put(lines, s, $v);
+                lines[s as usize] = $v;
             }};
         }
         // A control transfer to line `next` ends the block: the next block starts there.
@@ -1388,14 +1395,17 @@ impl BlockRun {
                             if function(x) != 0 {
                                 break $run (BlockExit::General, $line, true);
                             }
-                            order!($f, address(x), b_digits(x) as usize, $line, (a, dv, d_signed, bl, b_sign), o, true,
+                            let s = address(x);
+                            pq = super::store::partner(s);
+                            order!($f, s, b_digits(x) as usize, $line, (a, dv, d_signed, bl, b_sign), o, true,
                                 [rl, rs, mk, wl, ws],
                                 exit { break $run (BlockExit::General, $line, true) },
                                 jump next_block($line, $ops, $blocks), done { px = x });
                             px = x;
                         }
                         $p => {
-                            let s = ($op >> 16) & 1023;
+                            let s = $op >> 22;
+                            pq = ($op >> 12) & 1023;
                             order!($f, s, (($op >> 8) & 7) as usize, $line, (a, dv, d_signed, bl, b_sign), o, true,
                                 [rl, rs, mk, wl, ws],
                                 exit { break $run (BlockExit::General, $line, true) },
@@ -1405,12 +1415,12 @@ impl BlockRun {
                     K_TG_T => {
                         // TG on line `line` (its B-line not 0), then the /T on the next.
                         let i = (($op >> 8) & 7) as usize;
-                        let v = arith::b_sub(bl[i], lines[(($op >> 16) & 1023) as usize]);
+                        let v = arith::b_sub(bl[i], lines[($op >> 22) as usize]);
                         bl[i] = v;
                         b_sign = arith::b_sign(v);
                         let jl = $line + 1;
                         let next = if !b_sign {
-                            let t = lines[((pg.ops[jl & 127] >> 16) & 1023) as usize];
+                            let t = lines[(pg.ops[jl & 127] >> 22) as usize];
                             let (_, next) = arith::jump_to(false, jl as u32, t);
                             if arith::dynamic_stop(o.stop_dyn, jl as u32, next, |x| lines[x as usize]).is_some() {
                                 // A dynamic or hoot stop: the general path stops there.
@@ -1435,6 +1445,7 @@ impl BlockRun {
                         if function(x) != 0 {
                             break $run (BlockExit::General, $line, true);
                         }
+                        pq = super::store::partner(address(x));
                         let d = arith::factor(rl!(address(x)), true);
                         let op2 = pg.ops[($line + 1) & 127];
                         let x2 = (op2 >> 16) + bl[((op2 >> 8) & 7) as usize];
@@ -1444,6 +1455,7 @@ impl BlockRun {
                         if function(x2) != 0 {
                             break $run (BlockExit::General, $line + 1, true);
                         }
+                        pq = super::store::partner(address(x2));
                         a = arith::multiply(a, d, arith::factor(rl!(address(x2)), true), false);
                         px = x2;
                         $line += 1;
@@ -1545,7 +1557,7 @@ mod tests {
         assert!(c.cover[131] == 2 && c.op(130) & 255 == K_TG_T);
         // Another half-track (zeros) over it: the blocks go...
         read(&mut m, 6);
-        assert!(m.store.cache.cover.iter().all(|&c| c == 0));
+        assert!(m.store.cache.cover[..512].iter().all(|&c| c == 0));
         // ... and come back with track 5, as they were.
         read(&mut m, 5);
         let c = &m.store.cache;

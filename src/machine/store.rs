@@ -60,7 +60,7 @@ pub fn signed40(v: u64) -> i64 {
 /// The address of the partner (more significant half) of the long line at `a`:
 /// `(a & !63) | ((a + 1) & 63)` within the 10-bit address space (Prinz §4(6)–(8)).
 #[inline]
-pub fn partner(a: u32) -> u32 {
+pub const fn partner(a: u32) -> u32 {
     let a = a & 1023;
     (a & !63) | ((a + 1) & 63)
 }
