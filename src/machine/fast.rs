@@ -553,8 +553,48 @@ const K_TG_T: u32 = op::MAGNETIC_S;
 /// B-modified `/L`, is otherwise unused).
 const K_K_F: u32 = op::STOP_L;
 
-// The superinstructions' kinds are those of B-modified rare orders, never translated.
-const _: () = assert!(in_set(RARE, K_TG_T) && in_set(RARE, K_K_F) && in_set(RARE, K_EXIT));
+/// Kinds of the pairs of orders obeyed as one (superinstructions, [`PAIRS`]), the
+/// commonest pairs in blocks of Turing's and Prinz's programs (`TN` then `/H`, 12% of a
+/// Turing move's orders; `T/` B-modified then `TR`, 9%; issue 40). Their kinds are
+/// those of rare orders, never translated ([`translate`] gives [`K_EXIT`] for them all).
+const K_TN_H: u32 = op::HOOT;
+const K_LB_R: u32 = op::STOP_G;
+const K_R_S: u32 = K_PLAIN + op::MAGNETIC_H;
+const K_S_TN: u32 = K_PLAIN + op::MAGNETIC_S;
+const K_L_TN: u32 = K_PLAIN + op::STOP_L;
+const K_R_TN: u32 = K_PLAIN + op::RANDOM;
+const K_TG_LB: u32 = K_PLAIN + op::HOOT;
+const K_TO_TG: u32 = K_PLAIN + op::STOP_G;
+
+/// The pairs of orders obeyed as one: (the first's kind, the second's, the pair's).
+const PAIRS: [(u32, u32, u32); 10] = [
+    (K_PLAIN + op::B_SUB_X, K_PLAIN + op::JUMP_B, K_TG_T),
+    (op::LOAD_D_SIGNED, op::MUL_ADD_SIGNED, K_K_F),
+    (K_PLAIN + op::SUB_SIGNED, K_PLAIN + op::JUMP_A, K_TN_H),
+    (op::LOAD, K_PLAIN + op::AND, K_LB_R),
+    (K_PLAIN + op::AND, K_PLAIN + op::STORE_L, K_R_S),
+    (K_PLAIN + op::STORE_L, K_PLAIN + op::SUB_SIGNED, K_S_TN),
+    (K_PLAIN + op::LOAD, K_PLAIN + op::SUB_SIGNED, K_L_TN),
+    (K_PLAIN + op::AND, K_PLAIN + op::SUB_SIGNED, K_R_TN),
+    (K_PLAIN + op::B_SUB_X, op::LOAD, K_TG_LB),
+    (K_PLAIN + op::B_LOAD_X, K_PLAIN + op::B_SUB_X, K_TO_TG),
+];
+
+/// Every kind the block core gives a line that [`translate`] never gives: the pairs',
+/// and [`K_FALL`].
+const SUPER_KINDS: [u32; 11] = [
+    K_TG_T, K_K_F, K_TN_H, K_LB_R, K_R_S, K_S_TN, K_L_TN, K_R_TN, K_TG_LB, K_TO_TG, K_FALL,
+];
+
+// The superinstructions' kinds are those of rare orders, never translated.
+const _: () = {
+    let mut i = 0;
+    while i < SUPER_KINDS.len() {
+        assert!(in_set(RARE, SUPER_KINDS[i] & 63));
+        i += 1;
+    }
+    assert!(in_set(RARE, K_EXIT));
+};
 
 /// Whether a line translated as `op` ends every block that holds it: a control transfer
 /// (the block's last order) or an order the block core does not obey (its terminator).
@@ -824,7 +864,9 @@ pub(super) struct BlockCache {
     /// The half-tracks (bit k % 64 of word k / 64) whose box went aside holding active
     /// blocks since the last settle.
     aside: [u64; 8],
-    /// Empty boxes, for the pages whose box went aside.
+    /// Empty boxes, for the pages whose box went aside (boxed: they move between the
+    /// pages, the memo and this list without being copied).
+    #[allow(clippy::vec_box)]
     spare: Vec<Box<PageCache>>,
 }
 
@@ -1049,13 +1091,18 @@ impl BlockCache {
             if n == 0 {
                 return Err(true);
             }
-            // Superinstructions: a TG whose next line is a /T in the same block.
-            for x in l..l + n - 1 {
+            // Superinstructions: pairs of orders in the block obeyed as one, each pair's
+            // first line given the pair's kind (the second keeps its translation), taken
+            // from the first line on, a line in one pair at most.
+            let mut x = l;
+            while x + 1 < l + n {
                 let (k, k2) = (pg.ops[x & 127] & 255, pg.ops[(x + 1) & 127] & 255);
-                if k == K_PLAIN + op::B_SUB_X && k2 == K_PLAIN + op::JUMP_B {
-                    pg.ops[x & 127] = (pg.ops[x & 127] & !255) | K_TG_T;
-                } else if k == op::LOAD_D_SIGNED && k2 == op::MUL_ADD_SIGNED {
-                    pg.ops[x & 127] = (pg.ops[x & 127] & !255) | K_K_F;
+                match PAIRS.iter().find(|&&(a, b, _)| a == k && b == k2) {
+                    Some(&(_, _, kind)) => {
+                        pg.ops[x & 127] = (pg.ops[x & 127] & !255) | kind;
+                        x += 2;
+                    }
+                    None => x += 1,
                 }
             }
             for c in &mut self.cover[l..=end] {
@@ -1179,7 +1226,7 @@ macro_rules! block_kinds {
              37 101, 39 103, 40 104, 41 105, 42 106, 43 107, 44 108, 45 109, 46 110,
              47 111, 48 112, 49 113, 50 114, 51 115, 53 117, 54 118, 55 119, 56 120,
              57 121, 58 122, 59 123, 61 125, 62 126, 63 127]
-            [0 52 60 64 72 100 102 116 124])
+            [0])
     };
 }
 
@@ -1383,35 +1430,64 @@ impl BlockRun {
         // One dispatch on the translated op's kind: for each function f obeyed here, f
         // B-modified and K_PLAIN + f as written (the pairs given); the superinstructions;
         // every other kind leaves to the general path.
+        // Order `$f` B-modified, translated as `$op`, on line `$line`: the B-line is
+        // added to P0-P13 of the line; if that changes the function digits, the general
+        // path obeys it.
+        macro_rules! bmod {
+            ($f:expr, $op:expr, $line:ident, $run:lifetime, $ops:lifetime, $blocks:lifetime) => {{
+                let op = $op;
+                let x = (op >> 16) + bl[((op >> 8) & 7) as usize];
+                if function(x) != 0 {
+                    break $run (BlockExit::General, $line, true);
+                }
+                let s = address(x);
+                pq = super::store::partner(s);
+                order!($f, s, b_digits(x) as usize, $line, (a, dv, d_signed, bl, b_sign), o, true,
+                    [rl, rs, mk, wl, ws],
+                    exit { break $run (BlockExit::General, $line, true) },
+                    jump next_block($line, $ops, $blocks), done { px = x });
+                px = x;
+            }};
+        }
+        // Order `$f` as written (not B-modified), translated as `$op`, on line `$line`.
+        macro_rules! plain {
+            ($f:expr, $op:expr, $line:ident, $run:lifetime, $ops:lifetime, $blocks:lifetime) => {{
+                let op = $op;
+                let s = op >> 22;
+                pq = (op >> 12) & 1023;
+                order!($f, s, ((op >> 8) & 7) as usize, $line, (a, dv, d_signed, bl, b_sign), o, true,
+                    [rl, rs, mk, wl, ws],
+                    exit { break $run (BlockExit::General, $line, true) },
+                    jump next_block($line, $ops, $blocks), done {});
+            }};
+        }
+        // A pair fused at line `$line` ([`PAIRS`]): the first order, then the second on
+        // the next line, each in its form (`bmod` or `plain`); `$line` is left on the
+        // second.
+        macro_rules! pair {
+            ($op:ident, $line:ident, $run:lifetime, $ops:lifetime, $blocks:lifetime;
+             $m1:ident $f1:expr, $m2:ident $f2:expr) => {{
+                $m1!($f1, $op, $line, $run, $ops, $blocks);
+                $line += 1;
+                $m2!($f2, pg.ops[$line & 127], $line, $run, $ops, $blocks);
+            }};
+        }
         macro_rules! dispatch {
             ($k:expr, $op:ident, $line:ident, $run:lifetime, $ops:lifetime, $blocks:lifetime;
              [$($f:tt $p:tt),*] [$($x:tt)*]) => {
                 match $k & 127 {
                     $(
-                        $f => {
-                            // B-modified: the B-line is added to P0-P13 of the line; if
-                            // that changes the function digits, the general path obeys it.
-                            let x = ($op >> 16) + bl[(($op >> 8) & 7) as usize];
-                            if function(x) != 0 {
-                                break $run (BlockExit::General, $line, true);
-                            }
-                            let s = address(x);
-                            pq = super::store::partner(s);
-                            order!($f, s, b_digits(x) as usize, $line, (a, dv, d_signed, bl, b_sign), o, true,
-                                [rl, rs, mk, wl, ws],
-                                exit { break $run (BlockExit::General, $line, true) },
-                                jump next_block($line, $ops, $blocks), done { px = x });
-                            px = x;
-                        }
-                        $p => {
-                            let s = $op >> 22;
-                            pq = ($op >> 12) & 1023;
-                            order!($f, s, (($op >> 8) & 7) as usize, $line, (a, dv, d_signed, bl, b_sign), o, true,
-                                [rl, rs, mk, wl, ws],
-                                exit { break $run (BlockExit::General, $line, true) },
-                                jump next_block($line, $ops, $blocks), done {});
-                        }
+                        $f => bmod!($f, $op, $line, $run, $ops, $blocks),
+                        $p => plain!($f, $op, $line, $run, $ops, $blocks),
                     )*
+                    K_TN_H => pair!($op, $line, $run, $ops, $blocks; plain op::SUB_SIGNED, plain op::JUMP_A),
+                    K_LB_R => pair!($op, $line, $run, $ops, $blocks; bmod op::LOAD, plain op::AND),
+                    K_R_S => pair!($op, $line, $run, $ops, $blocks; plain op::AND, plain op::STORE_L),
+                    K_S_TN => pair!($op, $line, $run, $ops, $blocks; plain op::STORE_L, plain op::SUB_SIGNED),
+                    K_L_TN => pair!($op, $line, $run, $ops, $blocks; plain op::LOAD, plain op::SUB_SIGNED),
+                    K_R_TN => pair!($op, $line, $run, $ops, $blocks; plain op::AND, plain op::SUB_SIGNED),
+                    K_TG_LB => pair!($op, $line, $run, $ops, $blocks; plain op::B_SUB_X, bmod op::LOAD),
+                    K_TO_TG => pair!($op, $line, $run, $ops, $blocks; plain op::B_LOAD_X, plain op::B_SUB_X),
                     K_TG_T => {
                         // TG on line `line` (its B-line not 0), then the /T on the next.
                         let i = (($op >> 8) & 7) as usize;
@@ -1517,11 +1593,11 @@ mod tests {
         let mut exits: Vec<u32> = (0..64)
             .filter(|&f| in_set(RARE, f))
             .flat_map(|f| [f, K_PLAIN + f])
-            .filter(|&k| k != K_TG_T && k != K_K_F && k != K_FALL)
+            .filter(|k| !SUPER_KINDS.contains(k))
             .collect();
         exits.sort();
         assert_eq!(xs, exits, "the kinds that leave");
-        let mut all: Vec<u32> = [fs, ps, xs, vec![K_TG_T, K_K_F, K_FALL]].concat();
+        let mut all: Vec<u32> = [fs, ps, xs, SUPER_KINDS.to_vec()].concat();
         all.sort();
         assert_eq!(all, (0..128).collect::<Vec<u32>>(), "every kind once");
     }

@@ -386,13 +386,19 @@ fn random_machine(g: &mut Gen) -> Machine {
 /// a KEC between slices now and then.
 fn random_case(seed: u64) {
     let mut g = Gen(seed);
-    let (mut f, mut r) = pair(random_machine(&mut g));
-    let what = format!("random machine {seed}");
+    let m = random_machine(&mut g);
+    slices(m, &mut g, &format!("random machine {seed}"));
+}
+
+/// Runs machine `m` on both cores in 6 slices, with a deposit, a KAC release or a KEC
+/// between slices now and then (`g` choosing), comparing them after each.
+fn slices(m: Machine, g: &mut Gen, what: &str) {
+    let (mut f, mut r) = pair(m);
     for _ in 0..6 {
-        let b = budget(&mut g, 3_000);
+        let b = budget(g, 3_000);
         let (sf, sr) = (f.run(b), r.run(b));
         assert_eq!(sf, sr, "{what}: stop reasons differ");
-        assert_same(&f, &r, &what);
+        assert_same(&f, &r, what);
         match g.below(8) {
             0 => {
                 let (a, w) = (g.below(512) as u32, g.below(1 << 20) as u32);
@@ -409,6 +415,49 @@ fn random_case(seed: u64) {
             }
             _ => {}
         }
+    }
+}
+
+/// 3,000 random machines whose store is made of the pairs of orders the block core
+/// obeys as one (its superinstructions: `TN /H`, `T/ TR`, `TR /S`, `/S TN`, `T/ TN`,
+/// `TR TN`, `TG T/`, `TO TG`, `TG /T`, `/K /F`), each order B-modified or not, its
+/// address now and then among the program's own lines (a pair that writes over itself
+/// or the next), the B-lines random (so that B-modification sometimes changes the
+/// function digits, and a pair's first order changes the B-line its second uses).
+#[test]
+fn superinstruction_pairs() {
+    const PAIRS: [(u32, u32); 10] = [
+        (25, 40), // TN /H
+        (1, 21),  // T/ TR
+        (21, 10), // TR /S
+        (10, 25), // /S TN
+        (1, 25),  // T/ TN
+        (21, 25), // TR TN
+        (53, 1),  // TG T/
+        (49, 53), // TO TG
+        (53, 32), // TG /T
+        (30, 26), // /K /F
+    ];
+    for seed in 0..3_000 {
+        let mut g = Gen(seed ^ 0x5a5a_0000);
+        let mut m = random_machine(&mut g);
+        let start = g.below(8) as u32;
+        let mut a = start;
+        while a + 1 < 512 {
+            let (f1, f2) = PAIRS[g.below(PAIRS.len() as u64) as usize];
+            for (x, f) in [(a, f1), (a + 1, f2)] {
+                let b = if g.chance(2) { g.below(8) as u32 } else { 0 };
+                let s = if g.chance(4) {
+                    g.below(1024) as u32
+                } else {
+                    (a + g.below(64) as u32) & 511
+                };
+                m.store.write(x, (f << 14) | (b << 10) | s);
+            }
+            a += if g.chance(6) { 3 } else { 2 };
+        }
+        m.c = start + 511;
+        slices(m, &mut g, &format!("superinstruction machine {seed}"));
     }
 }
 
