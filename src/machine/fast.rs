@@ -804,7 +804,14 @@ struct Pending {
 impl Pending {
     /// Counts `h` runs of the orders `lines`, the first at address `at`.
     fn count(&mut self, lines: &[u32], at: usize, h: u64) {
-        count_runs(lines, at, h, &self.base, &mut self.by_function, &mut self.line_beats);
+        count_runs(
+            lines,
+            at,
+            h,
+            &self.base,
+            &mut self.by_function,
+            &mut self.line_beats,
+        );
         self.any = true;
     }
 }
