@@ -29,8 +29,13 @@
 //!   general path ([`Machine::obey`]) and comes back.
 //! * Everything else a reference run checks after each order cannot happen in a fast
 //!   order: event breaks (print, hoot, transfer) only follow rare orders. What could
-//!   (breakpoints, watches, KCC, KAC held or its latch) sends the whole run to the
-//!   reference loop; none of these can change during a run.
+//!   (watches, KCC, KAC held or its latch) sends the whole run to the reference loop;
+//!   none of these can change during a run.
+//! * Line breakpoints are kept by the fast core: a line with a breakpoint ends every
+//!   block that reaches it and starts none (the blocks are built again when the
+//!   breakpoints change, [`BlockCache::use_breakpoints`]), the order-by-order loop
+//!   leaves before it, and the run stops there as the reference core stops, a
+//!   breakpoint on the run's first order passed over.
 //! * The instruction and beat limits become one count of orders computed before each
 //!   chunk: no more than the instructions left, and no more than the beats left divided
 //!   by the dearest fast order, so no order in the chunk can start at or after the beat
@@ -346,8 +351,17 @@ impl Machine {
             && !self.console.kcc_held
             && !self.console.kac_held
             && self.a_sign_latch.is_none()
-            && !self.breaks.any_line
             && self.breaks.watches.is_empty()
+    }
+
+    /// The breakpoint the run stops at before its next order, if any: a line
+    /// breakpoint on it, unless it is the run's `first` order (the reference core's
+    /// rule, [`Machine::run`]).
+    #[inline(always)]
+    fn breakpoint_next(&self, first: bool) -> Option<Stop> {
+        let next = (self.c + 1) & 1023;
+        (self.breaks.any_line && !first && self.breaks.has_line(next))
+            .then_some(Stop::Breakpoint { line: next })
     }
 
     /// The stop of a run that has reached its beat limit `beat_end` or its instruction
@@ -368,6 +382,7 @@ impl Machine {
     /// then the one-order-at-a-time fast loop ([`Machine::fast_chunk`]) near the limit or
     /// while B0 is not zero, and the general path for the rare orders.
     pub(super) fn run_fast(&mut self, budget: Budget) -> Stop {
+        self.store.cache.use_breakpoints(&self.breaks.lines);
         let stop = self.run_fast_orders(budget);
         // The blocks' runs into the orders by function and the beats by line.
         let super::Store { lines, cache, .. } = &mut self.store;
@@ -387,8 +402,13 @@ impl Machine {
         let beat_end = self.stats.beats.saturating_add(budget.beats);
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);
         let dearest = self.fast_dearest;
+        let start = self.stats.instructions;
         loop {
             if let Some(stop) = self.at_limit(beat_end, instr_end) {
+                return stop;
+            }
+            let first = self.stats.instructions == start;
+            if let Some(stop) = self.breakpoint_next(first) {
                 return stop;
             }
             // A rare order next is obeyed at once, without entering the fast loops.
@@ -422,6 +442,9 @@ impl Machine {
             if let Some(stop) = self.at_limit(beat_end, instr_end) {
                 return stop;
             }
+            if let Some(stop) = self.breakpoint_next(self.stats.instructions == start) {
+                return stop;
+            }
             // A rare order, or too near the beat limit for a chunk: one order, as the
             // reference core obeys it.
             self.obey();
@@ -446,11 +469,15 @@ impl Machine {
             stats,
             line_beats,
             config,
+            breaks,
             ..
         } = self;
         let base = &config.timing.beats;
         let mut beats = stats.beats;
         let mut left = n;
+        // A line breakpoint ends the chunk before its line (the run decides whether it
+        // stops there: [`Machine::breakpoint_next`]).
+        let bp = breaks.any_line.then_some(&breaks.lines);
         // The store as `order!` reaches it: every write through the store, which keeps the
         // pre-decoded lines and the blocks up to date.
         macro_rules! rl {
@@ -490,6 +517,11 @@ impl Machine {
                 break Exit::Done;
             }
             let line = (c + 1) & 1023;
+            if let Some(bp) = bp {
+                if left != n && bp[(line >> 6) as usize] & (1 << (line & 63)) != 0 {
+                    break Exit::General;
+                }
+            }
             let w = store.read(line);
             let dec = store.decoded(line);
             // B-modification (Prinz §17(6)–(10), §18(14)–(16)): the B-line is added to the
@@ -871,6 +903,9 @@ pub(super) struct BlockCache {
     /// The half-tracks (bit k % 64 of word k / 64) whose box went aside holding active
     /// blocks since the last settle.
     aside: [u64; 8],
+    /// The line breakpoints the blocks were built under (bit l % 64 of word l / 64): a
+    /// line with one ends every block that reaches it and starts none.
+    bp: [u64; 16],
     /// Empty boxes, for the pages whose box went aside (boxed: they move between the
     /// pages, the memo and this list without being copied).
     #[allow(clippy::vec_box)]
@@ -893,8 +928,30 @@ impl BlockCache {
             origin: [NO_ORIGIN; 8],
             memo: Vec::new(),
             aside: [0; 8],
+            bp: [0; 16],
             spare: Vec::new(),
         })
+    }
+
+    /// The line breakpoints of the run about to start (between runs: no block is
+    /// active): if they are not those the blocks were built under, every block goes,
+    /// the boxes put aside too.
+    pub(super) fn use_breakpoints(&mut self, bp: &[u64; 16]) {
+        if self.bp != *bp {
+            self.bp = *bp;
+            self.clear();
+            for m in self.memo.iter_mut().filter_map(Option::take) {
+                let mut m = m;
+                m.active = 0;
+                self.spare.push(m);
+            }
+        }
+    }
+
+    /// Whether line `x` has a breakpoint the blocks are built under.
+    #[inline(always)]
+    fn has_bp(&self, x: usize) -> bool {
+        self.bp[(x >> 6) & 15] & (1 << (x & 63)) != 0
     }
 
     /// The block starting at line `l` (0–1023).
@@ -1065,22 +1122,28 @@ impl BlockCache {
         left: i64,
     ) -> Result<(), bool> {
         let (p, i) = ((l >> 6) & 15, l & 63);
-        let pg = &mut *self.pages[p];
-        let b = pg.blocks[i];
+        let b = self.pages[p].blocks[i];
         if b.need != INACTIVE {
             // It does not fit.
             return Err(false);
         }
-        if in_set(RARE, function(lines[l])) {
-            // No block starts at a rare order.
+        if in_set(RARE, function(lines[l])) || self.has_bp(l) {
+            // No block starts at a rare order, or at a breakpoint.
             return Err(true);
         }
+        let bp = self.bp;
+        let pg = &mut *self.pages[p];
         if b.vneed == 0 {
             self.pend.base = *base;
             let (mut n, mut beats, mut last, mut x) = (0usize, 0u32, 0u32, l);
             let end = loop {
-                // Translated now; kept up to date while a block covers the line.
-                let t = translate(lines[x]);
+                // Translated now; kept up to date while a block covers the line. A
+                // line with a breakpoint is a terminator.
+                let t = if bp[(x >> 6) & 15] & (1 << (x & 63)) != 0 {
+                    K_EXIT
+                } else {
+                    translate(lines[x])
+                };
                 pg.ops[x & 127] = t;
                 let k = t & 255;
                 if k == K_EXIT {

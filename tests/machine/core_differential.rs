@@ -387,14 +387,20 @@ fn random_machine(g: &mut Gen) -> Machine {
 fn random_case(seed: u64) {
     let mut g = Gen(seed);
     let m = random_machine(&mut g);
-    slices(m, &mut g, &format!("random machine {seed}"));
+    slices(m, &mut g, false, &format!("random machine {seed}"));
 }
 
 /// Runs machine `m` on both cores in 6 slices, with a deposit, a KAC release or a KEC
-/// between slices now and then (`g` choosing), comparing them after each.
-fn slices(m: Machine, g: &mut Gen, what: &str) {
+/// between slices now and then (`g` choosing), and with `breaks` a line breakpoint set
+/// or cleared, comparing them after each.
+fn slices(m: Machine, g: &mut Gen, breaks: bool, what: &str) {
     let (mut f, mut r) = pair(m);
     for _ in 0..6 {
+        if breaks && g.chance(2) {
+            let (a, on) = (g.below(512) as u32, !g.chance(4));
+            f.breaks.set_line(a, on);
+            r.breaks.set_line(a, on);
+        }
         let b = budget(g, 3_000);
         let (sf, sr) = (f.run(b), r.run(b));
         assert_eq!(sf, sr, "{what}: stop reasons differ");
@@ -457,7 +463,32 @@ fn superinstruction_pairs() {
             a += if g.chance(6) { 3 } else { 2 };
         }
         m.c = start + 511;
-        slices(m, &mut g, &format!("superinstruction machine {seed}"));
+        slices(
+            m,
+            &mut g,
+            false,
+            &format!("superinstruction machine {seed}"),
+        );
+    }
+}
+
+/// 3,000 random machines with line breakpoints, which the fast core keeps (they end
+/// blocks): some on the lines the program obeys, set and cleared between slices, a run
+/// started on one passing over it.
+#[test]
+fn breakpoints_in_blocks() {
+    for seed in 0..3_000 {
+        let mut g = Gen(seed ^ 0xb4ea_0000);
+        let mut m = random_machine(&mut g);
+        for _ in 0..=g.below(6) {
+            let a = if g.chance(2) {
+                (m.c + 1 + g.below(12) as u32) & 511
+            } else {
+                g.below(512) as u32
+            };
+            m.breaks.set_line(a, true);
+        }
+        slices(m, &mut g, true, &format!("breakpoint machine {seed}"));
     }
 }
 
