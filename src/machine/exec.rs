@@ -292,8 +292,8 @@ impl Machine {
         } else if m.transfer.is_write() {
             for (p, h) in m.pairs() {
                 // A page that is not fitted writes zeros.
-                let zeros = [0; 64];
-                let lines = self.store.page(p).unwrap_or(&zeros);
+                static ZEROS: [u32; 64] = [0; 64];
+                let lines = self.store.page(p).unwrap_or(&ZEROS);
                 self.drum.set_half_track_from(track, h, lines);
             }
             self.stats.transfers += 1;

@@ -357,11 +357,11 @@ impl Machine {
     /// The breakpoint the run stops at before its next order, if any: a line
     /// breakpoint on it, unless it is the run's `first` order (the reference core's
     /// rule, [`Machine::run`]).
-    #[inline(always)]
+    #[cold]
+    #[inline(never)]
     fn breakpoint_next(&self, first: bool) -> Option<Stop> {
         let next = (self.c + 1) & 1023;
-        (self.breaks.any_line && !first && self.breaks.has_line(next))
-            .then_some(Stop::Breakpoint { line: next })
+        (!first && self.breaks.has_line(next)).then_some(Stop::Breakpoint { line: next })
     }
 
     /// The stop of a run that has reached its beat limit `beat_end` or its instruction
@@ -403,27 +403,29 @@ impl Machine {
         let instr_end = self.stats.instructions.saturating_add(budget.instructions);
         let dearest = self.fast_dearest;
         let start = self.stats.instructions;
+        let breaks = self.breaks.any_line;
         loop {
             if let Some(stop) = self.at_limit(beat_end, instr_end) {
                 return stop;
             }
-            let first = self.stats.instructions == start;
-            if let Some(stop) = self.breakpoint_next(first) {
-                return stop;
+            if breaks {
+                if let Some(stop) = self.breakpoint_next(self.stats.instructions == start) {
+                    return stop;
+                }
             }
             // A rare order next is obeyed at once, without entering the fast loops.
             let rare_next = self.store.decoded(self.c + 1) & SLOW != 0;
             // An order alone between rare ones (a jump back to a transfer, say) costs
             // less through the general path than entering and leaving a chunk.
             let alone = rare_next || self.store.decoded(self.c + 2) & SLOW != 0;
-            let one_order = alone || {
+            if !alone {
                 let blocks = (self.b[0] == 0).then(|| {
                     self.block_chunk(
                         beat_end - self.stats.beats,
                         instr_end - self.stats.instructions,
                     )
                 });
-                match blocks {
+                let one_order = match blocks {
                     // The next order is for the general path.
                     Some(BlockExit::General) => true,
                     // A chunk's most beats run: another chunk.
@@ -434,16 +436,19 @@ impl Machine {
                             .min(beat_end.saturating_sub(self.stats.beats) / dearest);
                         n == 0 || matches!(self.fast_chunk(n), Exit::General)
                     }
+                };
+                if !one_order {
+                    continue;
                 }
-            };
-            if !one_order {
-                continue;
-            }
-            if let Some(stop) = self.at_limit(beat_end, instr_end) {
-                return stop;
-            }
-            if let Some(stop) = self.breakpoint_next(self.stats.instructions == start) {
-                return stop;
+                // Orders were obeyed since the checks above: again.
+                if let Some(stop) = self.at_limit(beat_end, instr_end) {
+                    return stop;
+                }
+                if breaks {
+                    if let Some(stop) = self.breakpoint_next(self.stats.instructions == start) {
+                        return stop;
+                    }
+                }
             }
             // A rare order, or too near the beat limit for a chunk: one order, as the
             // reference core obeys it.
