@@ -7,6 +7,7 @@
 use crate::cli::cost::{Cost, Timed};
 use crate::cli::moves::Moves;
 use crate::cli::out::write_json;
+use crate::cli::CheckCount;
 use anyhow::{bail, Result};
 use mark1::games::ajedrecista::{self as g, Said, Waiting};
 use mark1::games::First;
@@ -37,8 +38,8 @@ pub struct AjedrecistaArgs {
     fen: Option<String>,
     /// Compare the program with the reference on N random reachable positions, or on
     /// every one with `all` (in parallel); then the time a move in beats.
-    #[arg(long, value_parser = parse_check)]
-    check: Option<Count>,
+    #[arg(long, value_parser = |s: &str| crate::cli::parse_check_count(s, 1_000_000))]
+    check: Option<CheckCount>,
     /// Seed (of --check's positions).
     #[arg(long, default_value_t = 1912)]
     seed: u64,
@@ -48,28 +49,6 @@ pub struct AjedrecistaArgs {
     /// JSON output (one object naming its squares).
     #[arg(long)]
     json: bool,
-}
-
-/// `--check`'s count: a number of positions, or all of them.
-#[derive(Clone, Copy, Debug)]
-pub enum Count {
-    /// N positions drawn from the seed.
-    Some(usize),
-    /// Every reachable position.
-    All,
-}
-
-/// Reads `--check`'s `N` (1 to 1,000,000) or `all`.
-fn parse_check(s: &str) -> Result<Count, String> {
-    if s == "all" {
-        return Ok(Count::All);
-    }
-    match s.parse::<usize>() {
-        Ok(n) if (1..=1_000_000).contains(&n) => Ok(Count::Some(n)),
-        _ => Err(format!(
-            "`{s}` is not a number of positions 1-1000000, nor `all`"
-        )),
-    }
 }
 
 /// How the JSON names its squares.
@@ -145,8 +124,8 @@ pub fn run(a: AjedrecistaArgs) -> Result<()> {
     let out = &mut crate::cli::out::stdout();
     if let Some(c) = a.check {
         let n = match c {
-            Count::All => None,
-            Count::Some(n) => Some(n),
+            CheckCount::All => None,
+            CheckCount::Positions(n) => Some(n),
         };
         let r = crate::cli::with_threads(a.threads, || g::check(n, a.seed))??;
         if a.json {

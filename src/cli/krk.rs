@@ -8,6 +8,7 @@
 //! [`mark1::games::krk`].
 
 use crate::cli::out::{rounded, write_json};
+use crate::cli::CheckCount;
 use anyhow::{anyhow, bail, Result};
 use mark1::games::krk as g;
 use mark1::machine::code::ORDERS;
@@ -25,8 +26,8 @@ pub struct KrkArgs {
     /// (1 to 100,000), the playing program's move on N random positions (White to move)
     /// against the reference's optimal moves, and the drum's distance against the
     /// reference's.
-    #[arg(long, value_parser = parse_check, conflicts_with = "think")]
-    check: Option<Check>,
+    #[arg(long, value_parser = |s: &str| crate::cli::parse_check_count(s, 100_000), conflicts_with = "think")]
+    check: Option<CheckCount>,
     /// The playing program's move on --fen (White to move), with the drum's distance and
     /// the reference's optimal moves beside it.
     #[arg(long, requires = "fen")]
@@ -39,8 +40,8 @@ pub struct KrkArgs {
     #[arg(long, default_value_t = 1952)]
     seed: u64,
     /// Worker threads for --check N (1 or more); all cores by default.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
-    threads: Option<u64>,
+    #[arg(long, value_parser = crate::cli::parse_threads)]
+    threads: Option<usize>,
     /// The drum image holding the table (SimH `.drm`, as `mark1 krk build --drum` writes
     /// it); without it the table is built first, on the machine.
     #[arg(long)]
@@ -52,28 +53,6 @@ pub struct KrkArgs {
     /// JSON output.
     #[arg(long)]
     json: bool,
-}
-
-/// `--check`: every slot of the table, or the playing program on N positions.
-#[derive(Clone, Copy, Debug)]
-pub enum Check {
-    /// Every slot of both tables.
-    All,
-    /// The playing program's move on this many random positions.
-    Moves(usize),
-}
-
-/// Reads `--check`'s `all` or `N` (1 to 100,000).
-fn parse_check(s: &str) -> Result<Check, String> {
-    if s == "all" {
-        return Ok(Check::All);
-    }
-    match s.parse::<usize>() {
-        Ok(n) if (1..=100_000).contains(&n) => Ok(Check::Moves(n)),
-        _ => Err(format!(
-            "`{s}`: say `all` or a number of positions, 1 to 100000"
-        )),
-    }
 }
 
 /// `mark1 krk` subcommands.
@@ -262,9 +241,8 @@ pub fn run(a: KrkArgs) -> Result<()> {
                 }
                 return Ok(());
             }
-            if let Some(Check::Moves(n)) = a.check {
-                let threads = a.threads.map(|t| t as usize);
-                let c = crate::cli::with_threads(threads, || g::check_moves(&words, n, a.seed))??;
+            if let Some(CheckCount::Positions(n)) = a.check {
+                let c = crate::cli::with_threads(a.threads, || g::check_moves(&words, n, a.seed))??;
                 if a.json {
                     return write_json(out, &c);
                 }

@@ -141,6 +141,32 @@ pub fn with_threads<R: Send>(
     }
 }
 
+/// A `--check` that takes `all` or a number of positions.
+#[derive(Clone, Copy, Debug)]
+pub enum CheckCount {
+    /// Every position (or slot) there is.
+    All,
+    /// This many, drawn from the seed.
+    Positions(usize),
+}
+
+/// Reads a `--check` value: `all`, or a number of positions from 1 to `most`. Every
+/// `--check N|all` is read here.
+///
+/// # Errors
+/// Anything else, saying what is wanted.
+pub fn parse_check_count(s: &str, most: usize) -> Result<CheckCount, String> {
+    if s == "all" {
+        return Ok(CheckCount::All);
+    }
+    match s.parse::<usize>() {
+        Ok(n) if (1..=most).contains(&n) => Ok(CheckCount::Positions(n)),
+        _ => Err(format!(
+            "`{s}` is not a number of positions 1 to {most}, nor `all`"
+        )),
+    }
+}
+
 /// How many worker threads a core may have at most (`--threads`): more only
 /// multiplies the threads' stacks and the switching between them.
 pub const THREADS_PER_CORE: usize = 4;

@@ -480,9 +480,6 @@ impl Machine {
         let base = &config.timing.beats;
         let mut beats = stats.beats;
         let mut left = n;
-        // A line breakpoint ends the chunk before its line (the run decides whether it
-        // stops there: [`Machine::breakpoint_next`]).
-        let bp = breaks.any_line.then_some(&breaks.lines);
         // The store as `order!` reaches it: every write through the store, which keeps the
         // pre-decoded lines and the blocks up to date.
         macro_rules! rl {
@@ -522,10 +519,10 @@ impl Machine {
                 break Exit::Done;
             }
             let line = (c + 1) & 1023;
-            if let Some(bp) = bp {
-                if left != n && bp[(line >> 6) as usize] & (1 << (line & 63)) != 0 {
-                    break Exit::General;
-                }
+            // A line breakpoint ends the chunk before its line (the run decides whether
+            // it stops there: [`Machine::breakpoint_next`]).
+            if breaks.any_line && left != n && breaks.has_line(line) {
+                break Exit::General;
             }
             let w = store.read(line);
             let dec = store.decoded(line);
@@ -774,38 +771,36 @@ impl PageCache {
     /// Makes the box (with no active block) the empty box of page `p` (0–15).
     fn reset(&mut self, p: usize) {
         debug_assert_eq!(self.active, 0);
-        let mut b = std::mem::take(&mut self.built);
-        while b != 0 {
-            self.blocks[b.trailing_zeros() as usize] = NO_BLOCK;
-            b &= b - 1;
+        for i in ones(std::mem::take(&mut self.built)) {
+            self.blocks[i] = NO_BLOCK;
         }
         self.page = p;
         self.ops[(p * 64 + 64) & 127] = K_FALL;
     }
 
+    /// Makes the block at line `i` (0–63) of the page inactive and takes its runs in
+    /// this run: (its orders, the runs).
+    fn take_runs(&mut self, i: usize) -> (usize, u64) {
+        self.active &= !(1 << i);
+        let b = &mut self.blocks[i];
+        b.need = INACTIVE;
+        (usize::from(b.n), std::mem::take(&mut b.hits))
+    }
+
     /// Makes the block at line `i` (0–63) of the page inactive, its runs in this run
     /// counted into `pend` (`lines` the page's lines as the block holds them).
     fn retire(&mut self, i: usize, lines: &[u32], pend: &mut Pending) {
-        self.active &= !(1 << i);
-        let b = &mut self.blocks[i];
-        if b.need == INACTIVE {
-            return;
-        }
-        b.need = INACTIVE;
-        let h = std::mem::take(&mut b.hits);
+        let (n, h) = self.take_runs(i);
         if h != 0 {
-            let (p0, n) = (self.page * 64, usize::from(b.n));
-            pend.count(&lines[i..i + n], p0 + i, h);
+            pend.count(&lines[i..i + n], self.page * 64 + i, h);
         }
     }
 
     /// Makes every block of the page inactive, their runs counted into `pend` (`lines`
     /// the page's lines as the blocks hold them).
     fn retire_all(&mut self, lines: &[u32], pend: &mut Pending) {
-        let mut act = self.active;
-        while act != 0 {
-            self.retire(act.trailing_zeros() as usize, lines, pend);
-            act &= act - 1;
+        for i in ones(self.active) {
+            self.retire(i, lines, pend);
         }
     }
 
@@ -820,6 +815,24 @@ impl PageCache {
         self.blocks[i] = NO_BLOCK;
         self.built &= !(1 << i);
     }
+}
+
+/// The positions of the ones in `w`, lowest first.
+#[inline(always)]
+fn ones(mut w: u64) -> impl Iterator<Item = usize> {
+    std::iter::from_fn(move || {
+        (w != 0).then(|| {
+            let i = w.trailing_zeros() as usize;
+            w &= w - 1;
+            i
+        })
+    })
+}
+
+/// Whether line `x` (0–1023) is in the set of lines `bits` (bit x % 64 of word x / 64).
+#[inline(always)]
+fn has_line(bits: &[u64; 16], x: usize) -> bool {
+    bits[(x >> 6) & 15] & (1 << (x & 63)) != 0
 }
 
 /// Runs of blocks counted into the orders by function and the beats by line: straight
@@ -945,24 +958,21 @@ impl BlockCache {
         if self.bp != *bp {
             self.bp = *bp;
             self.clear();
-            for m in self.memo.iter_mut().filter_map(Option::take) {
-                let mut m = m;
-                m.active = 0;
-                self.spare.push(m);
-            }
+            self.spare
+                .extend(self.memo.iter_mut().filter_map(Option::take));
         }
-    }
-
-    /// Whether line `x` has a breakpoint the blocks are built under.
-    #[inline(always)]
-    fn has_bp(&self, x: usize) -> bool {
-        self.bp[(x >> 6) & 15] & (1 << (x & 63)) != 0
     }
 
     /// The block starting at line `l` (0–1023).
     #[inline(always)]
     fn block(&self, l: usize) -> &Block {
         &self.pages[(l >> 6) & 15].blocks[l & 63]
+    }
+
+    /// The block starting at line `l` (0–1023), to change.
+    #[inline(always)]
+    fn block_mut(&mut self, l: usize) -> &mut Block {
+        &mut self.pages[(l >> 6) & 15].blocks[l & 63]
     }
 
     /// The translation held for line `l` (0–1023).
@@ -972,8 +982,8 @@ impl BlockCache {
     }
 
     /// Page `p` (0–7) is about to be overwritten whole with different lines (`lines` the
-    /// store before the write): every block depends on a line of it is dropped from the
-    /// page; the page's box goes aside with the half-track the page was read from, if it
+    /// store before the write): every block that depends on a line of it is dropped
+    /// from the page; the page's box goes aside with the half-track the page was read from, if it
     /// was, and the page gets an empty one. The page's origin is forgotten (a magnetic
     /// read sets it again, [`BlockCache::page_read`]).
     pub(super) fn page_replaced(&mut self, p: usize, lines: &[u32; 1024]) {
@@ -1047,10 +1057,7 @@ impl BlockCache {
         if m.lines != *new {
             // Some lines differ (written to the page or to the track since): the blocks
             // over them are dropped.
-            let mut b = m.built;
-            while b != 0 {
-                let s = b.trailing_zeros() as usize;
-                b &= b - 1;
+            for s in ones(m.built) {
                 let e = usize::from(m.blocks[s].end) & 63;
                 if m.lines[s..=e] != new[s..=e] {
                     let (lines, mut cover) = (m.lines, m.cover);
@@ -1132,11 +1139,10 @@ impl BlockCache {
             // It does not fit.
             return Err(false);
         }
-        if in_set(RARE, function(lines[l])) || self.has_bp(l) {
+        if in_set(RARE, function(lines[l])) || has_line(&self.bp, l) {
             // No block starts at a rare order, or at a breakpoint.
             return Err(true);
         }
-        let bp = self.bp;
         let pg = &mut *self.pages[p];
         if b.vneed == 0 {
             self.pend.base = *base;
@@ -1144,7 +1150,7 @@ impl BlockCache {
             let end = loop {
                 // Translated now; kept up to date while a block covers the line. A
                 // line with a breakpoint is a terminator.
-                let t = if bp[(x >> 6) & 15] & (1 << (x & 63)) != 0 {
+                let t = if has_line(&self.bp, x) {
                     K_EXIT
                 } else {
                     translate(lines[x])
@@ -1233,15 +1239,9 @@ impl BlockCache {
     ) {
         self.busy = false;
         let mut settle = |pg: &mut PageCache, lines: &[u32]| {
-            let mut act = std::mem::take(&mut pg.active);
-            while act != 0 {
-                let i = act.trailing_zeros() as usize;
-                act &= act - 1;
-                let b = &mut pg.blocks[i];
-                b.need = INACTIVE;
-                let h = std::mem::take(&mut b.hits);
+            for i in ones(pg.active) {
+                let (n, h) = pg.take_runs(i);
                 if h != 0 {
-                    let n = usize::from(b.n);
                     let at = pg.page * 64 + i;
                     count_runs(&lines[i..i + n], at, h, base, by_function, line_beats);
                 }
@@ -1253,10 +1253,7 @@ impl BlockCache {
             }
         }
         for w in 0..8 {
-            let mut keys = std::mem::take(&mut self.aside[w]);
-            while keys != 0 {
-                let key = w * 64 + keys.trailing_zeros() as usize;
-                keys &= keys - 1;
+            for key in ones(std::mem::take(&mut self.aside[w])).map(|k| w * 64 + k) {
                 if let Some(Some(m)) = self.memo.get_mut(key) {
                     if m.active != 0 {
                         let own = m.lines;
@@ -1388,7 +1385,7 @@ impl Machine {
             run.prev_end
         };
         if charged {
-            let blk = &mut cache.pages[(l >> 6) & 15].blocks[l & 63];
+            let blk = cache.block_mut(l);
             if y - l < usize::from(blk.n) {
                 blk.hits -= 1;
                 left += blk.cost as i64;
@@ -1563,6 +1560,8 @@ impl BlockRun {
                     K_R_TN => pair!($op, $line, $run, $ops, $blocks; plain op::AND, plain op::SUB_SIGNED),
                     K_TG_LB => pair!($op, $line, $run, $ops, $blocks; plain op::B_SUB_X, bmod op::LOAD),
                     K_TO_TG => pair!($op, $line, $run, $ops, $blocks; plain op::B_LOAD_X, plain op::B_SUB_X),
+                    // `TG /T` and `/K /F` (the §18 loop's pairs) are written out: through
+                    // `pair!` the loop costs 29.3 host instructions an order, not 28.1.
                     K_TG_T => {
                         // TG on line `line` (its B-line not 0), then the /T on the next.
                         let i = (($op >> 8) & 7) as usize;
