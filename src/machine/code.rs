@@ -727,12 +727,12 @@ impl MagneticOrder {
     pub fn pairs(self) -> impl Iterator<Item = (u32, u32)> {
         let page = u32::from(self.page & 15);
         let even = page & !1;
-        let pairs = match self.halves {
-            Halves::Half(h) => [Some((page, u32::from(h & 1))), None],
-            Halves::Double => [Some((even, 0)), Some((even + 1, 1))],
-            Halves::Crossed => [Some((even, 1)), Some((even + 1, 0))],
+        let (pairs, n) = match self.halves {
+            Halves::Half(h) => ([(page, u32::from(h & 1)), (0, 0)], 1),
+            Halves::Double => ([(even, 0), (even + 1, 1)], 2),
+            Halves::Crossed => ([(even, 1), (even + 1, 0)], 2),
         };
-        pairs.into_iter().flatten()
+        pairs.into_iter().take(n)
     }
 }
 

@@ -46,9 +46,8 @@ pub fn marker_of(track: u32, half: u32) -> u32 {
 
 impl Drum {
     /// The 64 lines of half-track (`track` mod 256, `half` 0|1).
-    pub fn half_track(&self, track: u32, half: u32) -> &[u32] {
-        let o = Self::offset(track, half);
-        &self.words[o..o + 64]
+    pub fn half_track(&self, track: u32, half: u32) -> &[u32; 64] {
+        &self.words.as_chunks::<64>().0[Self::offset(track, half) / 64]
     }
 
     /// Overwrites a half-track; marks the drum dirty.
@@ -62,9 +61,9 @@ impl Drum {
 
     /// Overwrites a half-track with 64 lines already held to 20 bits (a page of the
     /// store); marks the drum dirty.
-    pub(super) fn set_half_track_from(&mut self, track: u32, half: u32, lines: &[u32]) {
-        let o = Self::offset(track, half);
-        self.words[o..o + 64].copy_from_slice(&lines[..64]);
+    pub(super) fn set_half_track_from(&mut self, track: u32, half: u32, lines: &[u32; 64]) {
+        let o = Self::offset(track, half) / 64;
+        self.words.as_chunks_mut::<64>().0[o] = *lines;
         self.dirty = true;
     }
 

@@ -260,10 +260,19 @@ impl Machine {
     /// Obeys `w` as a magnetic instruction ([`MagneticOrder`], Prinz §23) or, with P14
     /// set, an input/output one ([`IoOrder`], §26). Returns the added beats, or `None`
     /// if not obeyed.
+    #[inline(always)]
     fn magnetic(&mut self, w: u32, line: u32, base: u32) -> Option<u32> {
-        let Some(m) = MagneticOrder::decode(w) else {
-            return self.io(w, line, base);
-        };
+        match MagneticOrder::decode(w) {
+            Some(m) => Some(self.magnetic_order(m, line)),
+            None => self.io(w, line, base),
+        }
+    }
+
+    /// Obeys the magnetic order `m` (Prinz §23) at `line`: a read, a write or a check
+    /// (one that succeeds skips two lines, C := C + 2). Returns the beats beyond the
+    /// base cost (the drum's, [`super::Timing`]).
+    #[inline(always)]
+    pub(super) fn magnetic_order(&mut self, m: MagneticOrder, line: u32) -> u32 {
         self.last_magnetic = Some(m);
         let t = &self.config.timing;
         let (drum_read, drum_write) = (t.drum_read, t.drum_write);
@@ -310,10 +319,11 @@ impl Machine {
         if self.breaks.on_transfer {
             self.halt = Some(Stop::Transfer { line });
         }
-        Some(extra)
+        extra
     }
 
     /// An input/output instruction (Prinz §26): only character 3 (P10–P14) matters.
+    #[inline(never)]
     fn io(&mut self, w: u32, line: u32, base: u32) -> Option<u32> {
         let t = &self.config.timing;
         let (io_input, io_check, io_dummy) = (t.io_input, t.io_check, t.io_dummy);

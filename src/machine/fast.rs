@@ -45,6 +45,7 @@
 //!   reference counts them.
 
 use super::arith;
+use super::code::MagneticOrder;
 use super::code::{
     address, b_digits, below_function, function, in_set, op, with_function, without_b_digits,
     B_TUBE, DEVICE_ORDERS, JUMPS, JUMPS_ON_A, JUMPS_ON_B, MASK20, MASK40, NOT_B_MODIFIED,
@@ -1336,7 +1337,15 @@ impl Machine {
     #[inline(never)]
     pub(super) fn block_chunk(&mut self, beats_left: u64, instr_left: u64) -> BlockExit {
         let mut run = self.block_build(beats_left, instr_left);
-        let (exit, y, charged) = run.run(&mut self.store, &self.config.timing.beats);
+        let (exit, y, charged) = loop {
+            let end = run.run(&mut self.store, &self.config.timing.beats);
+            // A magnetic transfer next is obeyed here and the blocks go on (leaving the
+            // chunk and coming back costs more than the transfer's own work).
+            if matches!(end.0, BlockExit::General) && self.chunk_transfer(&mut run, end.1, end.2) {
+                continue;
+            }
+            break end;
+        };
         self.block_flush(&run, y, charged);
         match exit {
             BlockExit::Limit
@@ -1346,6 +1355,47 @@ impl Machine {
             }
             e => e,
         }
+    }
+
+    /// Obeys the order at line `y`, where a block chunk's run left for the general path,
+    /// inside the chunk if it is a magnetic transfer (`/:`, B-digits 0, naming a
+    /// magnetic order, Prinz §23) that starts within the budget, with no stop on
+    /// transfers asked for, no breakpoint on its line, and the block the run was in
+    /// (`charged`) obeyed whole: as the general path obeys it
+    /// ([`Machine::magnetic_order`]), its beats and its one order taken from the chunk's
+    /// budget, counted by function and by line, PI set, and the run made to go on at the
+    /// line after (three after, a check that succeeds). Returns whether it was obeyed; if
+    /// not, nothing has changed.
+    #[inline(never)]
+    fn chunk_transfer(&mut self, run: &mut BlockRun, y: usize, charged: bool) -> bool {
+        if self.breaks.on_transfer
+            || run.left < (1 << BUDGET_SHIFT)
+            || has_line(&self.store.cache.bp, y)
+        {
+            return false;
+        }
+        if charged && y - run.l < usize::from(self.store.cache.block(run.l).n) {
+            return false;
+        }
+        let w = self.store.lines[y];
+        if function(w) != op::MAGNETIC_S || b_digits(w) != 0 {
+            return false;
+        }
+        let Some(m) = MagneticOrder::decode(self.store.read(address(w))) else {
+            return false;
+        };
+        let base = self.config.timing.beats[op::MAGNETIC_S as usize];
+        self.c = y as u32;
+        let extra = self.magnetic_order(m, y as u32);
+        let beats = u64::from(base) + u64::from(extra);
+        self.stats.by_function[op::MAGNETIC_S as usize] += 1;
+        self.line_beats[y] += beats;
+        run.left -= ((beats as i64) << BUDGET_SHIFT) | 1;
+        // PI is the transfer (B-digits 0: as written) until a block's order follows.
+        self.pi = w;
+        run.prev_end = usize::MAX;
+        run.l = ((self.c + 1) & 1023) as usize;
+        true
     }
 
     /// A block chunk's start: the registers and options taken, the budget as beats.

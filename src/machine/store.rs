@@ -116,9 +116,9 @@ impl Store {
     }
 
     /// The 64 lines of page `p` (0–7), or `None` for a page that is not fitted.
-    pub fn page(&self, p: u32) -> Option<&[u32]> {
+    pub fn page(&self, p: u32) -> Option<&[u32; 64]> {
         let p = p as usize;
-        (p < 8).then(|| &self.lines[p * 64..p * 64 + 64])
+        (p < 8).then(|| &self.lines.as_chunks::<64>().0[p])
     }
 
     /// Writes 64 lines into page `p`; lost for a page that is not fitted (8–15).
@@ -135,8 +135,7 @@ impl Store {
     /// put aside when a page last held lines of that half-track come back with them
     /// where their lines are the same ([`BlockCache::page_read`]).
     #[inline]
-    pub(super) fn read_page_from(&mut self, p: u32, new: &[u32], track: u32, half: u32) {
-        let new: &[u32; 64] = new[..64].try_into().expect("64 lines");
+    pub(super) fn read_page_from(&mut self, p: u32, new: &[u32; 64], track: u32, half: u32) {
         if p < 8 {
             let key = (track & 255) as usize * 2 + (half & 1) as usize;
             if self.replace_page(p, new) {

@@ -132,7 +132,7 @@ fn mark_lines() -> [u32; 64] {
 
 /// Whether `m`'s drum carries MENACE's [`MARK`].
 fn has_mark(m: &Machine) -> bool {
-    m.drum.half_track(MARK_HALF_TRACK / 2, MARK_HALF_TRACK % 2) == mark_lines()
+    *m.drum.half_track(MARK_HALF_TRACK / 2, MARK_HALF_TRACK % 2) == mark_lines()
 }
 
 /// One box read off the drum.
