@@ -319,7 +319,22 @@ impl Machine {
         if self.breaks.on_transfer {
             self.halt = Some(Stop::Transfer { line });
         }
+        debug_assert_eq!(extra, self.magnetic_beats(m));
         extra
+    }
+
+    /// The beats the magnetic order `m` takes beyond its base cost under the machine's
+    /// timing: a write's (P13 set, P12 clear) or, for a read or either check, a read's
+    /// ([`super::Timing::drum_write`], [`super::Timing::drum_read`]); what
+    /// [`Machine::magnetic_order`] returns for it (checked there in test builds).
+    #[inline(always)]
+    pub(super) fn magnetic_beats(&self, m: MagneticOrder) -> u32 {
+        let t = &self.config.timing;
+        if m.transfer.is_write() && !m.transfer.is_check() {
+            t.drum_write
+        } else {
+            t.drum_read
+        }
     }
 
     /// An input/output instruction (Prinz §26): only character 3 (P10–P14) matters.

@@ -1401,9 +1401,10 @@ impl Machine {
 
     /// Obeys the order at line `y`, where a block chunk's run left for the general path,
     /// inside the chunk if it is a magnetic transfer (`/:`, B-digits 0, naming a
-    /// magnetic order, Prinz §23) that starts within the budget, with no stop on
-    /// transfers asked for, no breakpoint on its line, and the block the run was in
-    /// (`charged`) obeyed whole: as the general path obeys it
+    /// magnetic order, Prinz §23) that starts within the budget and takes at least the
+    /// cheapest fast order's beats (so that the budget still bounds the orders), with no
+    /// stop on transfers asked for, no breakpoint on its line, and the block the run was
+    /// in (`charged`) obeyed whole: as the general path obeys it
     /// ([`Machine::magnetic_order`]), its beats and its one order taken from the chunk's
     /// budget, counted by function and by line, PI set, and the run made to go on at the
     /// line after (three after, a check that succeeds). Returns whether it was obeyed; if
@@ -1427,9 +1428,14 @@ impl Machine {
             return false;
         };
         let base = self.config.timing.beats[op::MAGNETIC_S as usize];
+        let beats = u64::from(base) + u64::from(self.magnetic_beats(m));
+        if beats < self.fast_cheapest {
+            // The budget counts orders by the cheapest's beats: a transfer cheaper than
+            // that (a timing made so) goes to the general path.
+            return false;
+        }
         self.c = y as u32;
-        let extra = self.magnetic_order(m, y as u32);
-        let beats = u64::from(base) + u64::from(extra);
+        self.magnetic_order(m, y as u32);
         self.stats.by_function[op::MAGNETIC_S as usize] += 1;
         self.line_beats[y] += beats;
         run.left -= ((beats as i64) << BUDGET_SHIFT) | 1;

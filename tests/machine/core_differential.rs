@@ -711,11 +711,12 @@ fn overlay_routine(g: &mut Gen, p: u32) -> [u32; 64] {
 /// writes a page back to its own track or to another routine's (after the routine has
 /// modified itself), reads both halves of a track at once, or checks a page against the
 /// drum. Every page is overwritten again and again with lines the block core has seen
-/// before, seen in part, or not seen.
-fn overlay_machine(g: &mut Gen) -> Machine {
+/// before, seen in part, or not seen. `timing` the machine's.
+fn overlay_machine(g: &mut Gen, timing: Timing) -> Machine {
     use mark1::machine::code::{instruction, op, Halves, Transfer};
     let mut m = Machine::new(Config {
         check_markers: g.chance(2),
+        timing,
         ..Config::default()
     });
     // (track, half, page) of each routine.
@@ -843,7 +844,7 @@ fn overlay_programs() {
     let mut transfers = 0;
     for seed in 0..1_000 {
         let mut g = Gen(40_000 + seed);
-        let (mut f, mut r) = pair(overlay_machine(&mut g));
+        let (mut f, mut r) = pair(overlay_machine(&mut g, Config::default().timing));
         let what = format!("overlay program {seed}");
         let stop = run_pair(&mut f, &mut r, &mut g, 20_000, 20_000_000, &what);
         assert!(
@@ -853,4 +854,49 @@ fn overlay_programs() {
         transfers += r.stats.transfers;
     }
     assert!(transfers > 30_000, "{transfers} transfers");
+}
+
+/// Under a timing whose transfers take one beat, fewer than the cheapest order the block
+/// core obeys (its budget counts orders by that order's beats, so such a transfer must
+/// not be obeyed inside a block chunk): a loop of a read and two orders run for 1 to 60
+/// instructions, and 300 overlay programs in short random slices: the same stops at the
+/// same counts on both cores.
+#[test]
+fn overlay_programs_with_cheap_transfers() {
+    use mark1::machine::code::{instruction, op, Halves, Transfer};
+    let mut timing = Config::default().timing;
+    (timing.drum_read, timing.drum_write) = (0, 0);
+    timing.beats[op::MAGNETIC_S as usize] = 1;
+    for n in 1..=60 {
+        let mut m = Machine::new(Config {
+            timing: timing.clone(),
+            ..Config::default()
+        });
+        // 1: read track 5 into page 2; 2: T/ 40; 3: /P via 41 (to line 0, next 1).
+        m.store.write(1, instruction(20, 0, op::MAGNETIC_S));
+        m.store.write(2, instruction(40, 0, op::LOAD));
+        m.store.write(3, instruction(41, 0, op::JUMP));
+        m.store
+            .write(20, mag(5, Halves::Half(0), Transfer::Read, 2));
+        m.store.write(40, 7);
+        let (mut f, mut r) = pair(m);
+        let b = Budget::instructions(n);
+        let (sf, sr) = (f.run(b), r.run(b));
+        let what = format!("cheap transfer loop, {n} instructions");
+        assert_eq!(sf, sr, "{what}: stop reasons differ");
+        assert_same(&f, &r, &what);
+    }
+    let mut transfers = 0;
+    for seed in 0..300 {
+        let mut g = Gen(50_000 + seed);
+        let (mut f, mut r) = pair(overlay_machine(&mut g, timing.clone()));
+        let what = format!("overlay program {seed}, cheap transfers");
+        let stop = run_pair(&mut f, &mut r, &mut g, 2_000, 20_000_000, &what);
+        assert!(
+            !matches!(stop, Stop::BeatLimit | Stop::InstructionLimit),
+            "{what}: {stop:?}"
+        );
+        transfers += r.stats.transfers;
+    }
+    assert!(transfers > 9_000, "{transfers} transfers");
 }
