@@ -856,6 +856,53 @@ fn overlay_programs() {
     assert!(transfers > 30_000, "{transfers} transfers");
 }
 
+/// A read into the page that holds it, obeyed inside a block chunk: the loop `/:` (read
+/// track 5 into page 0), `T/`, `/P` (back to the read) in page 0, and on track 5 the same
+/// page with the `T/` made a `TI` and the jump sent through another line, so that the
+/// orders after the read are not those before it; run for 1 to 80 instructions, and to
+/// 5,000 beats in random slices, on both cores.
+#[test]
+fn transfer_over_its_own_page() {
+    use mark1::machine::code::{instruction, op, Halves, Transfer};
+    let mut m = Machine::new(Config::default());
+    m.store.write(1, instruction(20, 0, op::MAGNETIC_S));
+    m.store.write(2, instruction(40, 0, op::LOAD));
+    m.store.write(3, instruction(41, 0, op::JUMP));
+    m.store
+        .write(20, mag(5, Halves::Half(0), Transfer::Read, 0));
+    m.store.write(40, 7);
+    m.store.write(42, 4); // the jump on track 5: to line 5, a second loop
+    let mut track = [0u32; 64];
+    for (a, t) in track.iter_mut().enumerate() {
+        *t = m.store.read(a as u32);
+    }
+    track[2] = instruction(40, 0, op::ADD);
+    track[3] = instruction(42, 0, op::JUMP);
+    track[5] = instruction(40, 0, op::ADD);
+    track[6] = instruction(43, 0, op::JUMP); // to line 1: the read again
+    track[43] = 0;
+    m.drum.set_half_track(5, 0, &track);
+    for n in 1..=80 {
+        let (mut f, mut r) = pair(m.clone());
+        let b = Budget::instructions(n);
+        let (sf, sr) = (f.run(b), r.run(b));
+        let what = format!("read over its own page, {n} instructions");
+        assert_eq!(sf, sr, "{what}: stop reasons differ");
+        assert_same(&f, &r, &what);
+    }
+    for seed in 0..50 {
+        let mut g = Gen(60_000 + seed);
+        let (mut f, mut r) = pair(m.clone());
+        let what = format!("read over its own page, slices {seed}");
+        run_pair(&mut f, &mut r, &mut g, 200, 5_000, &what);
+        assert!(
+            r.stats.transfers > 10,
+            "{what}: {} transfers",
+            r.stats.transfers
+        );
+    }
+}
+
 /// Under a timing whose transfers take one beat, fewer than the cheapest order the block
 /// core obeys (its budget counts orders by that order's beats, so such a transfer must
 /// not be obeyed inside a block chunk): a loop of a read and two orders run for 1 to 60
