@@ -326,7 +326,9 @@ impl Machine {
     /// The beats the magnetic order `m` takes beyond its base cost under the machine's
     /// timing: a write's (P13 set, P12 clear) or, for a read or either check, a read's
     /// ([`super::Timing::drum_write`], [`super::Timing::drum_read`]); what
-    /// [`Machine::magnetic_order`] returns for it (checked there in test builds).
+    /// [`Machine::magnetic_order`] returns for it (checked there in test builds: it
+    /// chooses in its own arms, since calling this there cost the general path's
+    /// transfer loop 222 host instructions an order instead of 219, issue 40).
     #[inline(always)]
     pub(super) fn magnetic_beats(&self, m: MagneticOrder) -> u32 {
         let t = &self.config.timing;

@@ -841,19 +841,57 @@ fn overlay_machine(g: &mut Gen, timing: Timing) -> Machine {
 /// and modified after a read.
 #[test]
 fn overlay_programs() {
+    let transfers = overlay_runs(&Config::default().timing, 40_000..41_000, 20_000, "");
+    assert!(transfers > 30_000, "{transfers} transfers");
+}
+
+/// The overlay programs of `seeds` under `timing`, each run on both cores in random
+/// slices of up to `scale` (`run_pair`) until it stops other than at a limit; `what`
+/// added to their names. Returns the transfers of them all.
+fn overlay_runs(timing: &Timing, seeds: std::ops::Range<u64>, scale: u64, what: &str) -> u64 {
     let mut transfers = 0;
-    for seed in 0..1_000 {
-        let mut g = Gen(40_000 + seed);
-        let (mut f, mut r) = pair(overlay_machine(&mut g, Config::default().timing));
-        let what = format!("overlay program {seed}");
-        let stop = run_pair(&mut f, &mut r, &mut g, 20_000, 20_000_000, &what);
+    for seed in seeds {
+        let mut g = Gen(seed);
+        let (mut f, mut r) = pair(overlay_machine(&mut g, timing.clone()));
+        let what = format!("overlay program {seed}{what}");
+        let stop = run_pair(&mut f, &mut r, &mut g, scale, 20_000_000, &what);
         assert!(
             !matches!(stop, Stop::BeatLimit | Stop::InstructionLimit),
             "{what}: {stop:?}"
         );
         transfers += r.stats.transfers;
     }
-    assert!(transfers > 30_000, "{transfers} transfers");
+    transfers
+}
+
+/// A loop of a read and two orders from line 1 under `timing`: `/:` (read track 5 into
+/// page `page`), `T/` 40, `/P` via 41 (to line 0, so the read next).
+fn read_loop(timing: Timing, page: u8) -> Machine {
+    use mark1::machine::code::{instruction, op, Halves, Transfer};
+    let mut m = Machine::new(Config {
+        timing,
+        ..Config::default()
+    });
+    m.store.write(1, instruction(20, 0, op::MAGNETIC_S));
+    m.store.write(2, instruction(40, 0, op::LOAD));
+    m.store.write(3, instruction(41, 0, op::JUMP));
+    m.store
+        .write(20, mag(5, Halves::Half(0), Transfer::Read, page));
+    m.store.write(40, 7);
+    m
+}
+
+/// `m` run on both cores for each instruction count of `counts` from the start: the
+/// same stop and the same machine.
+fn same_for_each_count(m: &Machine, counts: std::ops::RangeInclusive<u64>, what: &str) {
+    for n in counts {
+        let (mut f, mut r) = pair(m.clone());
+        let b = Budget::instructions(n);
+        let (sf, sr) = (f.run(b), r.run(b));
+        let what = format!("{what}, {n} instructions");
+        assert_eq!(sf, sr, "{what}: stop reasons differ");
+        assert_same(&f, &r, &what);
+    }
 }
 
 /// A read into the page that holds it, obeyed inside a block chunk: the loop `/:` (read
@@ -863,14 +901,8 @@ fn overlay_programs() {
 /// 5,000 beats in random slices, on both cores.
 #[test]
 fn transfer_over_its_own_page() {
-    use mark1::machine::code::{instruction, op, Halves, Transfer};
-    let mut m = Machine::new(Config::default());
-    m.store.write(1, instruction(20, 0, op::MAGNETIC_S));
-    m.store.write(2, instruction(40, 0, op::LOAD));
-    m.store.write(3, instruction(41, 0, op::JUMP));
-    m.store
-        .write(20, mag(5, Halves::Half(0), Transfer::Read, 0));
-    m.store.write(40, 7);
+    use mark1::machine::code::{instruction, op};
+    let mut m = read_loop(Config::default().timing, 0);
     m.store.write(42, 4); // the jump on track 5: to line 5, a second loop
     let mut track = [0u32; 64];
     for (a, t) in track.iter_mut().enumerate() {
@@ -882,14 +914,7 @@ fn transfer_over_its_own_page() {
     track[6] = instruction(43, 0, op::JUMP); // to line 1: the read again
     track[43] = 0;
     m.drum.set_half_track(5, 0, &track);
-    for n in 1..=80 {
-        let (mut f, mut r) = pair(m.clone());
-        let b = Budget::instructions(n);
-        let (sf, sr) = (f.run(b), r.run(b));
-        let what = format!("read over its own page, {n} instructions");
-        assert_eq!(sf, sr, "{what}: stop reasons differ");
-        assert_same(&f, &r, &what);
-    }
+    same_for_each_count(&m, 1..=80, "read over its own page");
     for seed in 0..50 {
         let mut g = Gen(60_000 + seed);
         let (mut f, mut r) = pair(m.clone());
@@ -910,40 +935,10 @@ fn transfer_over_its_own_page() {
 /// same counts on both cores.
 #[test]
 fn overlay_programs_with_cheap_transfers() {
-    use mark1::machine::code::{instruction, op, Halves, Transfer};
     let mut timing = Config::default().timing;
     (timing.drum_read, timing.drum_write) = (0, 0);
-    timing.beats[op::MAGNETIC_S as usize] = 1;
-    for n in 1..=60 {
-        let mut m = Machine::new(Config {
-            timing: timing.clone(),
-            ..Config::default()
-        });
-        // 1: read track 5 into page 2; 2: T/ 40; 3: /P via 41 (to line 0, next 1).
-        m.store.write(1, instruction(20, 0, op::MAGNETIC_S));
-        m.store.write(2, instruction(40, 0, op::LOAD));
-        m.store.write(3, instruction(41, 0, op::JUMP));
-        m.store
-            .write(20, mag(5, Halves::Half(0), Transfer::Read, 2));
-        m.store.write(40, 7);
-        let (mut f, mut r) = pair(m);
-        let b = Budget::instructions(n);
-        let (sf, sr) = (f.run(b), r.run(b));
-        let what = format!("cheap transfer loop, {n} instructions");
-        assert_eq!(sf, sr, "{what}: stop reasons differ");
-        assert_same(&f, &r, &what);
-    }
-    let mut transfers = 0;
-    for seed in 0..300 {
-        let mut g = Gen(50_000 + seed);
-        let (mut f, mut r) = pair(overlay_machine(&mut g, timing.clone()));
-        let what = format!("overlay program {seed}, cheap transfers");
-        let stop = run_pair(&mut f, &mut r, &mut g, 2_000, 20_000_000, &what);
-        assert!(
-            !matches!(stop, Stop::BeatLimit | Stop::InstructionLimit),
-            "{what}: {stop:?}"
-        );
-        transfers += r.stats.transfers;
-    }
+    timing.beats[mark1::machine::code::op::MAGNETIC_S as usize] = 1;
+    same_for_each_count(&read_loop(timing.clone(), 2), 1..=60, "cheap transfer loop");
+    let transfers = overlay_runs(&timing, 50_000..50_300, 2_000, ", cheap transfers");
     assert!(transfers > 9_000, "{transfers} transfers");
 }
