@@ -1082,49 +1082,112 @@ impl BlockCache {
         self.origin[p] = key as u16;
     }
 
-    /// Page `p` (0–7) now holds the lines `new` of half-track `key` (track × 2 + half),
-    /// just read over different lines (so that the page's box is empty): records the
-    /// origin, and brings back the box put aside with that half-track from this page,
-    /// its blocks kept only where their lines, every one of them (terminator included),
-    /// are the same in `new` as when they were put aside. Those lines are the lines the
-    /// blocks were translated from, so no stale translation comes back.
+    /// Page `p` (0–7), holding the lines `now`, is about to be overwritten by a magnetic
+    /// read with the different lines `new` of half-track `key` (track × 2 + half): what
+    /// [`BlockCache::page_replaced`] then a bringing back would do, in one step (issue 40).
+    /// The page's box goes aside with the half-track the page was read from, if it was
+    /// (its blocks dropped if it was not); the box put aside with half-track `key` from
+    /// this page comes back, its blocks kept only where their lines, every one of them
+    /// (terminator included), are the same in `new` as when they were put aside (those
+    /// are the lines the blocks were translated from, so no stale translation comes
+    /// back); with none, the page gets an empty box. The origin becomes `key`.
     #[inline(never)]
-    pub(super) fn page_read(&mut self, p: usize, key: usize, new: &[u32; 64]) {
-        self.origin[p] = key as u16;
-        let Some(slot) = self.memo.get_mut(key) else {
-            return;
-        };
-        let Some(mut m) = slot.take_if(|m| m.page == p) else {
-            return;
-        };
-        debug_assert_eq!(self.pages[p].built, 0);
-        if m.lines != *new {
-            // Some lines differ (written to the page or to the track since): the blocks
-            // over them are dropped.
-            let (lines, mut cover) = (m.lines, m.cover);
-            if m.built.count_ones() <= FEW_BLOCKS {
-                // Block by block.
-                for s in ones(m.built) {
-                    let e = usize::from(m.blocks[s].end) & 63;
-                    if lines[s..=e] != new[s..=e] {
-                        m.drop_block(s, &lines, &mut cover, &mut self.pend);
+    pub(super) fn page_read(&mut self, p: usize, key: usize, now: &[u32; 64], new: &[u32; 64]) {
+        let p0 = p * 64;
+        let origin = std::mem::replace(&mut self.origin[p], key as u16);
+        // The half-track the page's box goes aside with, if it does.
+        let mut aside_at = None;
+        if self.pages[p].built != 0 {
+            let pg = &mut self.pages[p];
+            if origin == NO_ORIGIN {
+                pg.retire_all(now, &mut self.pend);
+                pg.reset(p);
+                self.cover[p0..p0 + 64].fill(0);
+            } else {
+                let o = usize::from(origin);
+                if self.memo.is_empty() {
+                    self.memo.resize(2 * super::drum::TRACKS, None);
+                }
+                pg.lines = *now;
+                pg.cover.copy_from_slice(&self.cover[p0..p0 + 64]);
+                if pg.active != 0 && o != key {
+                    self.aside[o >> 6] |= 1 << (o & 63);
+                }
+                aside_at = Some(o);
+            }
+        }
+        let back = if aside_at == Some(key) {
+            // Read again from the half-track it came from: the page's box comes straight
+            // back, and the box the memo held for that half-track goes (as it would,
+            // replaced there by the page's box).
+            if let Some(mut old) = self.memo[key].take() {
+                let lines = old.lines;
+                old.retire_all(&lines, &mut self.pend);
+                self.spare.push(old);
+            }
+            true
+        } else {
+            let coming = self
+                .memo
+                .get_mut(key)
+                .and_then(|slot| slot.take_if(|m| m.page == p));
+            let back = coming.is_some();
+            let replaced = match coming {
+                Some(m) => {
+                    self.cover[p0..p0 + 64].copy_from_slice(&m.cover);
+                    self.busy |= m.active != 0;
+                    Some(std::mem::replace(&mut self.pages[p], m))
+                }
+                None if aside_at.is_some() => {
+                    let empty = self.empty_box(p);
+                    self.cover[p0..p0 + 64].fill(0);
+                    Some(std::mem::replace(&mut self.pages[p], empty))
+                }
+                None => None,
+            };
+            match (replaced, aside_at) {
+                (Some(out), Some(o)) => {
+                    if let Some(mut old) = self.memo[o].replace(out) {
+                        // The box it replaces: its runs counted, kept for another page.
+                        let lines = old.lines;
+                        old.retire_all(&lines, &mut self.pend);
+                        self.spare.push(old);
                     }
                 }
-            } else {
-                // Line by line: the blocks over each line that differs.
-                for i in ones(lines_differ(&lines, new)) {
-                    if cover[i] != 0 {
-                        m.drop_over(i, &lines, &mut cover, &mut self.pend);
+                (Some(out), None) => {
+                    // The page's empty box (it held no block).
+                    debug_assert_eq!(out.built, 0);
+                    self.spare.push(out);
+                }
+                (None, _) => {}
+            }
+            back
+        };
+        if back {
+            // Some lines differ from those the blocks were translated from (written to
+            // the page or to the track since): the blocks over them are dropped.
+            let m = &mut self.pages[p];
+            let cover = &mut self.cover[p0..p0 + 64];
+            if m.lines != *new {
+                let lines = m.lines;
+                if m.built.count_ones() <= FEW_BLOCKS {
+                    // Block by block.
+                    for s in ones(m.built) {
+                        let e = usize::from(m.blocks[s].end) & 63;
+                        if lines[s..=e] != new[s..=e] {
+                            m.drop_block(s, &lines, cover, &mut self.pend);
+                        }
+                    }
+                } else {
+                    // Line by line: the blocks over each line that differs.
+                    for i in ones(lines_differ(&lines, new)) {
+                        if cover[i] != 0 {
+                            m.drop_over(i, &lines, cover, &mut self.pend);
+                        }
                     }
                 }
             }
-            m.cover = cover;
         }
-        let p0 = p * 64;
-        self.cover[p0..p0 + 64].copy_from_slice(&m.cover);
-        self.busy |= m.active != 0;
-        let empty = std::mem::replace(&mut self.pages[p], m);
-        self.spare.push(empty);
     }
 
     /// Line `a` (0–511) of `lines` is about to be written: drops the blocks that depend

@@ -137,11 +137,13 @@ impl Store {
     #[inline]
     pub(super) fn read_page_from(&mut self, p: u32, new: &[u32; 64], track: u32, half: u32) {
         if p < 8 {
-            let key = (track & 255) as usize * 2 + (half & 1) as usize;
-            if self.replace_page(p, new) {
-                self.cache.page_read(p as usize, key, new);
+            let (p, key) = (p as usize, (track & 255) as usize * 2 + (half & 1) as usize);
+            let page = &mut self.lines.as_chunks_mut::<64>().0[p];
+            if *page == *new {
+                self.cache.page_kept(p, key);
             } else {
-                self.cache.page_kept(p as usize, key);
+                self.cache.page_read(p, key, page, new);
+                *page = *new;
             }
         }
     }
