@@ -726,8 +726,9 @@ const K_FALL: u32 = op::RANDOM;
 /// the translation ([`translate`]) of the lines the blocks hold. Blocks never run from
 /// one page into the next, so a page's part is whole by itself and moves as one box: put
 /// aside with the half-track the page was read from when the page is overwritten, and
-/// brought back when that half-track is read into the page again
-/// ([`BlockCache::page_replaced`], [`BlockCache::page_read`]).
+/// brought back when that half-track is read into the page again (both in one step for
+/// a magnetic read, [`BlockCache::page_read`]; put aside only, for a page filled some
+/// other way, [`BlockCache::page_replaced`]).
 #[derive(Clone)]
 struct PageCache {
     /// The page (0–15) the blocks are in: a box comes back only to it.
@@ -1025,11 +1026,12 @@ impl BlockCache {
         self.pages[(l >> 6) & 15].ops[l & 127]
     }
 
-    /// Page `p` (0–7) is about to be overwritten whole with different lines (`lines` the
-    /// store before the write): every block that depends on a line of it is dropped
-    /// from the page; the page's box goes aside with the half-track the page was read from, if it
-    /// was, and the page gets an empty one. The page's origin is forgotten (a magnetic
-    /// read sets it again, [`BlockCache::page_read`]).
+    /// Page `p` (0–7) is about to be overwritten whole with different lines other than by
+    /// a magnetic read (a load, a deposit; `lines` the store before the write): every
+    /// block that depends on a line of it is dropped from the page; the page's box goes
+    /// aside with the half-track the page was read from, if it was, and the page gets an
+    /// empty one. The page's origin is forgotten. (A magnetic read does this and brings
+    /// a box back in one step, [`BlockCache::page_read`].)
     pub(super) fn page_replaced(&mut self, p: usize, lines: &[u32; 1024]) {
         let p0 = p * 64;
         let origin = std::mem::replace(&mut self.origin[p], NO_ORIGIN);
