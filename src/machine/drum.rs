@@ -47,7 +47,7 @@ pub fn marker_of(track: u32, half: u32) -> u32 {
 impl Drum {
     /// The 64 lines of half-track (`track` mod 256, `half` 0|1).
     pub fn half_track(&self, track: u32, half: u32) -> &[u32; 64] {
-        &self.words.as_chunks::<64>().0[Self::offset(track, half) / 64]
+        &self.words.as_chunks::<64>().0[Self::key(track, half)]
     }
 
     /// Overwrites a half-track; marks the drum dirty.
@@ -62,8 +62,7 @@ impl Drum {
     /// Overwrites a half-track with 64 lines already held to 20 bits (a page of the
     /// store); marks the drum dirty.
     pub(super) fn set_half_track_from(&mut self, track: u32, half: u32, lines: &[u32; 64]) {
-        let o = Self::offset(track, half) / 64;
-        self.words.as_chunks_mut::<64>().0[o] = *lines;
+        self.words.as_chunks_mut::<64>().0[Self::key(track, half)] = *lines;
         self.dirty = true;
     }
 
@@ -89,8 +88,15 @@ impl Drum {
         self.dirty = false;
     }
 
+    /// The number of half-track (`track` mod 256, `half` 0|1) in track order, 0–511:
+    /// track × 2 + half.
+    #[inline]
+    pub(super) fn key(track: u32, half: u32) -> usize {
+        ((track & 255) as usize) * 2 + (half & 1) as usize
+    }
+
     #[inline]
     fn offset(track: u32, half: u32) -> usize {
-        ((track & 255) as usize) * WORDS_PER_TRACK + ((half & 1) as usize) * 64
+        Self::key(track, half) * (WORDS_PER_TRACK / 2)
     }
 }

@@ -1035,35 +1035,57 @@ impl BlockCache {
     pub(super) fn page_replaced(&mut self, p: usize, lines: &[u32; 1024]) {
         let p0 = p * 64;
         let origin = std::mem::replace(&mut self.origin[p], NO_ORIGIN);
-        if self.pages[p].built == 0 {
-            return;
+        let now = lines[p0..p0 + 64].try_into().expect("a page is 64 lines");
+        if let Some(o) = self.leaving(p, origin, now) {
+            let empty = self.empty_box(p);
+            self.cover[p0..p0 + 64].fill(0);
+            let out = std::mem::replace(&mut self.pages[p], empty);
+            self.put_aside(o, out);
         }
-        let now = &lines[p0..p0 + 64];
-        if origin == NO_ORIGIN {
-            let pg = &mut self.pages[p];
+    }
+
+    /// The first half of overwriting page `p` (0–7), which holds the lines `now` and was
+    /// last read from half-track `origin` ([`NO_ORIGIN`]: from none): a page with no block
+    /// is left as it is; a page with no origin has its blocks dropped, its box emptied in
+    /// place and its cover counts cleared; otherwise its box records the lines and the
+    /// counts, ready to go aside with `origin`, which is returned.
+    #[inline(always)]
+    fn leaving(&mut self, p: usize, origin: u16, now: &[u32; 64]) -> Option<usize> {
+        let p0 = p * 64;
+        let pg = &mut self.pages[p];
+        if pg.built == 0 {
+            None
+        } else if origin == NO_ORIGIN {
             pg.retire_all(now, &mut self.pend);
             pg.reset(p);
+            self.cover[p0..p0 + 64].fill(0);
+            None
         } else {
-            let key = usize::from(origin);
+            let o = usize::from(origin);
+            pg.lines = *now;
+            pg.cover.copy_from_slice(&self.cover[p0..p0 + 64]);
+            if pg.active != 0 {
+                self.aside[o >> 6] |= 1 << (o & 63);
+            }
             if self.memo.is_empty() {
                 self.memo.resize(2 * super::drum::TRACKS, None);
             }
-            let pg = &mut self.pages[p];
-            pg.lines.copy_from_slice(now);
-            pg.cover.copy_from_slice(&self.cover[p0..p0 + 64]);
-            if pg.active != 0 {
-                self.aside[key >> 6] |= 1 << (key & 63);
-            }
-            let empty = self.empty_box(p);
-            let out = std::mem::replace(&mut self.pages[p], empty);
-            if let Some(mut old) = self.memo[key].replace(out) {
-                // The box it replaces: its runs counted, kept for another page.
-                let lines = old.lines;
-                old.retire_all(&lines, &mut self.pend);
-                self.spare.push(old);
-            }
+            Some(o)
         }
-        self.cover[p0..p0 + 64].fill(0);
+    }
+
+    /// Puts the box `out` aside with half-track `key`, in place of the one there.
+    fn put_aside(&mut self, key: usize, out: Box<PageCache>) {
+        if let Some(old) = self.memo[key].replace(out) {
+            self.discard(old);
+        }
+    }
+
+    /// A box no longer kept: its runs counted, the box kept for another page.
+    fn discard(&mut self, mut old: Box<PageCache>) {
+        let lines = old.lines;
+        old.retire_all(&lines, &mut self.pend);
+        self.spare.push(old);
     }
 
     /// An empty box for page `p`: a spare one, or a new one.
@@ -1097,95 +1119,65 @@ impl BlockCache {
     pub(super) fn page_read(&mut self, p: usize, key: usize, now: &[u32; 64], new: &[u32; 64]) {
         let p0 = p * 64;
         let origin = std::mem::replace(&mut self.origin[p], key as u16);
-        // The half-track the page's box goes aside with, if it does.
-        let mut aside_at = None;
-        if self.pages[p].built != 0 {
-            let pg = &mut self.pages[p];
-            if origin == NO_ORIGIN {
-                pg.retire_all(now, &mut self.pend);
-                pg.reset(p);
-                self.cover[p0..p0 + 64].fill(0);
-            } else {
-                let o = usize::from(origin);
-                if self.memo.is_empty() {
-                    self.memo.resize(2 * super::drum::TRACKS, None);
-                }
-                pg.lines = *now;
-                pg.cover.copy_from_slice(&self.cover[p0..p0 + 64]);
-                if pg.active != 0 && o != key {
-                    self.aside[o >> 6] |= 1 << (o & 63);
-                }
-                aside_at = Some(o);
+        let aside_at = self.leaving(p, origin, now);
+        if aside_at == Some(key) {
+            // Read again from the half-track it came from: the page's box stays (as if
+            // put aside and brought straight back), and the box the memo held for that
+            // half-track goes, as it would, replaced there by the page's box.
+            if let Some(old) = self.memo[key].take() {
+                self.discard(old);
             }
-        }
-        let back = if aside_at == Some(key) {
-            // Read again from the half-track it came from: the page's box comes straight
-            // back, and the box the memo held for that half-track goes (as it would,
-            // replaced there by the page's box).
-            if let Some(mut old) = self.memo[key].take() {
-                let lines = old.lines;
-                old.retire_all(&lines, &mut self.pend);
-                self.spare.push(old);
-            }
-            true
         } else {
             let coming = self
                 .memo
                 .get_mut(key)
                 .and_then(|slot| slot.take_if(|m| m.page == p));
-            let back = coming.is_some();
-            let replaced = match coming {
-                Some(m) => {
+            let came = coming.is_some();
+            let next = match (coming, aside_at) {
+                (Some(m), _) => {
                     self.cover[p0..p0 + 64].copy_from_slice(&m.cover);
                     self.busy |= m.active != 0;
-                    Some(std::mem::replace(&mut self.pages[p], m))
+                    m
                 }
-                None if aside_at.is_some() => {
-                    let empty = self.empty_box(p);
+                (None, Some(_)) => {
                     self.cover[p0..p0 + 64].fill(0);
-                    Some(std::mem::replace(&mut self.pages[p], empty))
+                    self.empty_box(p)
                 }
-                None => None,
+                // The page's box is empty already, and none comes back.
+                (None, None) => return,
             };
-            match (replaced, aside_at) {
-                (Some(out), Some(o)) => {
-                    if let Some(mut old) = self.memo[o].replace(out) {
-                        // The box it replaces: its runs counted, kept for another page.
-                        let lines = old.lines;
-                        old.retire_all(&lines, &mut self.pend);
-                        self.spare.push(old);
-                    }
-                }
-                (Some(out), None) => {
-                    // The page's empty box (it held no block).
+            let out = std::mem::replace(&mut self.pages[p], next);
+            match aside_at {
+                Some(o) => self.put_aside(o, out),
+                None => {
                     debug_assert_eq!(out.built, 0);
                     self.spare.push(out);
                 }
-                (None, _) => {}
             }
-            back
-        };
-        if back {
-            // Some lines differ from those the blocks were translated from (written to
-            // the page or to the track since): the blocks over them are dropped.
-            let m = &mut self.pages[p];
-            let cover = &mut self.cover[p0..p0 + 64];
-            if m.lines != *new {
-                let lines = m.lines;
-                if m.built.count_ones() <= FEW_BLOCKS {
-                    // Block by block.
-                    for s in ones(m.built) {
-                        let e = usize::from(m.blocks[s].end) & 63;
-                        if lines[s..=e] != new[s..=e] {
-                            m.drop_block(s, &lines, cover, &mut self.pend);
-                        }
+            if !came {
+                return;
+            }
+        }
+        // The box back in the page: where some lines differ from those its blocks were
+        // translated from (written to the page or to the track since), the blocks over
+        // them are dropped.
+        let m = &mut self.pages[p];
+        let cover = &mut self.cover[p0..p0 + 64];
+        if m.lines != *new {
+            let lines = m.lines;
+            if m.built.count_ones() <= FEW_BLOCKS {
+                // Block by block.
+                for s in ones(m.built) {
+                    let e = usize::from(m.blocks[s].end) & 63;
+                    if lines[s..=e] != new[s..=e] {
+                        m.drop_block(s, &lines, cover, &mut self.pend);
                     }
-                } else {
-                    // Line by line: the blocks over each line that differs.
-                    for i in ones(lines_differ(&lines, new)) {
-                        if cover[i] != 0 {
-                            m.drop_over(i, &lines, cover, &mut self.pend);
-                        }
+                }
+            } else {
+                // Line by line: the blocks over each line that differs.
+                for i in ones(lines_differ(&lines, new)) {
+                    if cover[i] != 0 {
+                        m.drop_over(i, &lines, cover, &mut self.pend);
                     }
                 }
             }

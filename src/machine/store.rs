@@ -137,7 +137,7 @@ impl Store {
     #[inline]
     pub(super) fn read_page_from(&mut self, p: u32, new: &[u32; 64], track: u32, half: u32) {
         if p < 8 {
-            let (p, key) = (p as usize, (track & 255) as usize * 2 + (half & 1) as usize);
+            let (p, key) = (p as usize, super::drum::Drum::key(track, half));
             let page = &mut self.lines.as_chunks_mut::<64>().0[p];
             if *page == *new {
                 self.cache.page_kept(p, key);

@@ -904,10 +904,7 @@ fn transfer_over_its_own_page() {
     use mark1::machine::code::{instruction, op};
     let mut m = read_loop(Config::default().timing, 0);
     m.store.write(42, 4); // the jump on track 5: to line 5, a second loop
-    let mut track = [0u32; 64];
-    for (a, t) in track.iter_mut().enumerate() {
-        *t = m.store.read(a as u32);
-    }
+    let mut track = m.store.page_copy(0);
     track[2] = instruction(40, 0, op::ADD);
     track[3] = instruction(42, 0, op::JUMP);
     track[5] = instruction(40, 0, op::ADD);
